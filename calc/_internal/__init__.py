@@ -1,0 +1,1 @@
+# Private implementation of calc; import from `calc` instead.

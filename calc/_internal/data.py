@@ -1,0 +1,151 @@
+# The facts calc computes with: parsed from the JSON bundle the build makes from data/ (same path in CPython and Pyodide).
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import CalcError
+
+DTYPES = ("fp64", "fp64_matrix", "fp32", "tf32", "bf16", "fp8", "fp6", "fp4", "int8")
+
+
+@dataclass(frozen=True)
+class SourcedValue:
+    """A value as its source states it, converted to SI, with where it came from."""
+
+    si: float | None
+    dimension: str | None
+    text: str | None
+    source: str | None
+    note: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Accelerator:
+    """One accelerator's figures in SI units (bytes, bytes/s, FLOP/s, watts); None when unknown."""
+
+    id: str
+    vendor: str
+    name: str
+    year: int
+    category: str
+    memory_bytes: float | None
+    memory_bandwidth_bytes_per_s: float | None
+    tdp_w: float | None
+    dense_flop_per_s: dict[str, float | None]
+    sparse_headline_flop_per_s: dict[str, float | None]
+    scale_up_name: str | None
+    scale_up_per_direction_bytes_per_s: float | None
+    scale_up_domain_size: int | None
+    scale_out_bits_per_s: float | None
+    values: dict[str, SourcedValue] = field(repr=False)
+    text: dict[str, Any] = field(repr=False)
+    sources: list[dict[str, Any]] = field(repr=False)
+
+    def peak_flop_per_s(self, dtype: str) -> float:
+        """Dense peak for `dtype`; raises CalcError when the chip has no such format."""
+        peak = self.dense_flop_per_s.get(dtype)
+        if peak is None:
+            offered = ", ".join(name for name, value in self.dense_flop_per_s.items() if value)
+            raise CalcError(
+                field="dtype", accepted=offered,
+                en=f"dtype: {self.name} has no dense {dtype} peak in the data; choose one of {offered}.",
+                es=f"dtype: {self.name} no tiene pico denso {dtype} en los datos; elija uno de {offered}.",
+            )
+        return peak
+
+
+@dataclass(frozen=True)
+class DataBundle:
+    """Everything in data/, as the calculators see it."""
+
+    edition: dict[str, Any]
+    accelerators: dict[str, Accelerator]
+    raw: dict[str, Any] = field(repr=False)
+
+    def accelerator(self, accelerator_id: str) -> Accelerator:
+        """Look up an accelerator by its kebab-case id; raises CalcError listing the known ids."""
+        found = self.accelerators.get(accelerator_id)
+        if found is None:
+            known = ", ".join(sorted(self.accelerators))
+            shown = str(accelerator_id)[:40]
+            raise CalcError(
+                field="accelerator", accepted=known,
+                en=f"accelerator: unknown id {shown!r}; known ids: {known}.",
+                es=f"accelerator: id desconocido {shown!r}; ids conocidos: {known}.",
+            )
+        return found
+
+
+def _si(values: dict[str, SourcedValue], path: str) -> float | None:
+    value = values.get(path)
+    return value.si if value else None
+
+
+def _accelerator(entry: dict[str, Any]) -> Accelerator:
+    values = {path: SourcedValue(**value) for path, value in entry["values"].items()}
+    domain = _si(values, "scale_up.domain_size")
+    return Accelerator(
+        id=entry["id"],
+        vendor=entry["vendor"],
+        name=entry["name"],
+        year=int(str(entry["announced"])[:4]),
+        category=entry.get("category", "datacenter"),
+        memory_bytes=_si(values, "memory.capacity"),
+        memory_bandwidth_bytes_per_s=_si(values, "memory.bandwidth"),
+        tdp_w=_si(values, "power.tdp"),
+        dense_flop_per_s={dtype: _si(values, f"compute.{dtype}") for dtype in DTYPES},
+        sparse_headline_flop_per_s={dtype: _si(values, f"sparse_headline.{dtype}") for dtype in DTYPES},
+        scale_up_name=entry["text"].get("scale_up.name"),
+        scale_up_per_direction_bytes_per_s=_si(values, "scale_up.per_direction"),
+        scale_up_domain_size=int(domain) if domain else None,
+        scale_out_bits_per_s=_si(values, "scale_out.per_accelerator"),
+        values=values,
+        text=entry["text"],
+        sources=entry["sources"],
+    )
+
+
+def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
+    """Turn the JSON bundle (a dict) into typed objects. Pure: the caller does the reading."""
+    accelerators = {entry["id"]: _accelerator(entry) for entry in bundle["accelerators"]}
+    return DataBundle(edition=bundle.get("edition", {}), accelerators=accelerators, raw=bundle)
+
+
+_BUNDLE_NAME = "x4-data.json"
+_loaded: DataBundle | None = None
+
+
+def load_data(bundle_json: str | None = None) -> DataBundle:
+    """Return the data every calculator uses, loading it once.
+
+    Order: the JSON text given; else the bundle file shipped beside calc (the browser archive,
+    or $X4_DATA_BUNDLE); else, in a checkout, build the same bundle from data/ (CPython only).
+    """
+    global _loaded
+    if bundle_json is not None:
+        _loaded = parse_bundle(json.loads(bundle_json))
+        return _loaded
+    if _loaded is not None:
+        return _loaded
+    shipped = Path(os.environ.get("X4_DATA_BUNDLE", Path(__file__).resolve().parent.parent / _BUNDLE_NAME))
+    if shipped.is_file():
+        _loaded = parse_bundle(json.loads(shipped.read_text(encoding="utf-8")))
+        return _loaded
+    from .._tooling.bundle import build_bundle, default_data_dir  # CPython only: needs PyYAML
+
+    _loaded = parse_bundle(json.loads(json.dumps(build_bundle(default_data_dir()))))
+    return _loaded
+
+
+def use_data_dir(data_dir: str | os.PathLike[str]) -> DataBundle:
+    """Load data from another data/ folder (the CLI's --data). CPython only."""
+    global _loaded
+    from .._tooling.bundle import build_bundle
+
+    _loaded = parse_bundle(json.loads(json.dumps(build_bundle(Path(data_dir)))))
+    return _loaded

@@ -1,0 +1,77 @@
+# Result objects: named quantities plus the ordered derivation a person would write.
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from .fmt import format_number, format_quantity, format_word
+
+Scalar = float | int | str | bool | None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a derivation: label, symbolic formula, the formula with values, the result.
+
+    `substitution` is a template whose `{name}` fields are filled from `values`, each a
+    (number, unit) pair formatted in the reader's language. `formula` is LaTeX.
+    """
+
+    key: str
+    label: dict[str, str]
+    formula: str
+    substitution: str
+    values: dict[str, tuple[float, str]]
+    value: float
+    unit: str
+
+    def render(self, lang: str = "en") -> dict[str, str]:
+        """Return the step's label, formula, substituted formula and result as text in `lang`."""
+        filled = re.sub(
+            r"\{(\w+)\}",
+            lambda m: format_quantity(self.values[m.group(1)][0], self.values[m.group(1)][1], lang),
+            self.substitution,
+        )
+        return {
+            "key": self.key,
+            "label": self.label.get(lang, self.label["en"]),
+            "formula": self.formula,
+            "substitution": filled,
+            "result": format_quantity(self.value, self.unit, lang),
+        }
+
+
+@dataclass
+class Result:
+    """What every calculator returns: JSON-ready quantities (units in the names) and steps."""
+
+    calculator: str
+    quantities: dict[str, Scalar]
+    steps: list[Step] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for name, value in self.quantities.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                raise AssertionError(f"{self.calculator}: {name} is not finite")
+
+    def to_dict(self) -> dict[str, Scalar]:
+        """Return the quantities as one flat JSON-ready dict (what the CLI's --json prints)."""
+        return dict(self.quantities)
+
+    def derivation(self, lang: str = "en") -> list[dict[str, str]]:
+        """Return the steps rendered in `lang`."""
+        return [step.render(lang) for step in self.steps]
+
+    def formatted(self, lang: str = "en", units: dict[str, str] | None = None) -> dict[str, str]:
+        """Return each numeric quantity formatted for `lang` (with its unit when `units` names it)."""
+        units = units or {}
+        out: dict[str, str] = {}
+        for name, value in self.quantities.items():
+            if isinstance(value, bool) or value is None:
+                continue
+            if isinstance(value, str):
+                out[name] = format_word(value, lang)
+            if isinstance(value, (int, float)):
+                out[name] = format_quantity(value, units[name], lang) if name in units else format_number(value, lang)
+        return out

@@ -1,0 +1,80 @@
+# Unit plumbing: prefixes, parsing "3.35 TB/s"-style strings and SI-suffixed numbers. No domain numbers here.
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import CalcError
+
+DECIMAL_PREFIX = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
+BINARY_PREFIX = {"Ki": 2.0**10, "Mi": 2.0**20, "Gi": 2.0**30, "Ti": 2.0**40}
+
+# unit text (after the prefix) -> (dimension, factor to the SI base of that dimension)
+_BASE_UNITS: dict[str, tuple[str, float]] = {
+    "B": ("bytes", 1.0),
+    "B/s": ("bytes_per_s", 1.0),
+    "b/s": ("bits_per_s", 1.0),
+    "bps": ("bits_per_s", 1.0),
+    "FLOP/s": ("flop_per_s", 1.0),
+    "FLOPS": ("flop_per_s", 1.0),
+    "OPS": ("op_per_s", 1.0),
+    "W": ("watts", 1.0),
+    "s": ("seconds", 1.0),
+    "ns": ("seconds", 1e-9),
+    "us": ("seconds", 1e-6),
+    "µs": ("seconds", 1e-6),
+    "ms": ("seconds", 1e-3),
+    "nm": ("meters", 1e-9),
+}
+
+_QUANTITY = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*([A-Za-zµ/]+)\s*$")
+
+
+def parse_quantity(text: str) -> tuple[float, str]:
+    """Parse a value as a source states it ("3.35 TB/s", "80 GiB", "989.4 TFLOP/s", "400 Gb/s").
+
+    Returns (value in SI base units, dimension name). Raises ValueError on unknown units.
+    Byte and bit prefixes are decimal (GB = 1e9 B); binary ones must be written as such (GiB).
+    """
+    match = _QUANTITY.match(text)
+    if not match:
+        raise ValueError(f"not a quantity with a unit: {text!r}")
+    number, unit = float(match.group(1)), match.group(2)
+    for prefix_table in (BINARY_PREFIX, DECIMAL_PREFIX):
+        for prefix, factor in sorted(prefix_table.items(), key=lambda item: -len(item[0])):
+            if unit.startswith(prefix) and unit[len(prefix):] in _BASE_UNITS:
+                dimension, base_factor = _BASE_UNITS[unit[len(prefix):]]
+                return number * factor * base_factor, dimension
+    raise ValueError(f"unknown unit {unit!r} in {text!r}")
+
+
+_SI_NUMBER = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*([kMBGTP]?)\s*$")
+SUFFIX = {"": 1.0, "k": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12, "P": 1e15}
+
+
+def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> float:
+    """Parse a reader's number: plain floats and SI suffixes (70B, 1T, 3.35e12, 1.5k).
+
+    With `decimal_comma`, "0,5" is read as 0.5 (Spanish pages). Raises CalcError naming `field`.
+    """
+    raw = text.strip()
+    if decimal_comma and raw.count(",") == 1 and "." not in raw:
+        raw = raw.replace(",", ".")
+    match = _SI_NUMBER.match(raw) if len(raw) <= 64 else None
+    if not match:
+        shown = text if len(text) <= 40 else text[:37] + "…"
+        raise CalcError(
+            field=field,
+            accepted="a number, optionally with a suffix k, M, B/G, T or P",
+            accepted_es="un número, con sufijo opcional k, M, B/G, T o P",
+            en=f"{field}: {shown!r} is not a number (use e.g. 70B, 1T, 3.35e12).",
+            es=f"{field}: {shown!r} no es un número (use p. ej. 70B, 1T, 3,35e12).",
+        )
+    value = float(match.group(1)) * SUFFIX[match.group(2)]
+    if not math.isfinite(value):
+        raise CalcError(
+            field=field, accepted="a finite number", accepted_es="un número finito",
+            en=f"{field}: {text.strip()[:40]!r} is too large.",
+            es=f"{field}: {text.strip()[:40]!r} es demasiado grande.",
+        )
+    return value
