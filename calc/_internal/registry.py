@@ -58,6 +58,7 @@ class Calculator:
     function: Callable[..., Result]
     units: dict[str, str]
     headline: tuple[str, ...]
+    output_labels: dict[str, dict[str, str]] = field(default_factory=dict)
     presets: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, str]:

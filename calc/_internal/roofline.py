@@ -133,6 +133,11 @@ def _register() -> None:
         function=roofline,
         units=ROOFLINE_UNITS,
         headline=("ridge_point_flop_per_byte", "attainable_flop_per_s", "bound"),
+        output_labels={
+            "ridge_point_flop_per_byte": {"en": "Ridge point", "es": "Punto de cresta"},
+            "attainable_flop_per_s": {"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
+            "bound": {"en": "Verdict", "es": "Veredicto"},
+        },
     ))
 
 
