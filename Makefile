@@ -1,0 +1,49 @@
+# The README's two commands: `make serve` and `make test`. Both set up whatever is missing first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+X4_CHROMIUM ?= /usr/bin/chromium
+export X4_CHROMIUM
+
+.PHONY: setup serve build test test-fast bench chromium clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+setup: $(VENV)/.installed node_modules/.package-lock.json
+
+serve: setup
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+build: setup
+	$(BIN)/mkdocs build --strict
+
+# Debian's chromium when no browser is at $X4_CHROMIUM (GitHub's runners point it at their Chrome).
+chromium:
+	@if [ ! -x "$(X4_CHROMIUM)" ]; then \
+	  echo "Installing Debian's chromium (no browser at $(X4_CHROMIUM))"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: setup chromium
+	$(BIN)/python -m pytest
+
+# Everything but the browser tests.
+test-fast: setup
+	$(BIN)/python -m pytest -m "not browser"
+
+bench: setup chromium
+	$(BIN)/python tools/bench.py
+
+clean:
+	rm -rf site $(VENV) node_modules

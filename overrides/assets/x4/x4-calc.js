@@ -1,0 +1,203 @@
+// X4 page glue: binds each .x4-calc form to one shared worker. It formats nothing and computes nothing:
+// `calc.run` (Python) returns the formatted text; this file only moves strings into the page.
+const UI = {
+  en: {
+    loading_runtime: "Loading the Python runtime…",
+    loading_calc: "Loading the calculators…",
+    ready: "Live: results follow your inputs.",
+    working: "Computing…",
+    failed: "The live calculator could not start; the results shown were computed when the site was built.",
+    stale: "Fix the highlighted input: the result below is from the last valid inputs.",
+    copied: "Link copied.",
+  },
+  es: {
+    loading_runtime: "Cargando el entorno de Python…",
+    loading_calc: "Cargando las calculadoras…",
+    ready: "En vivo: los resultados siguen a tus datos.",
+    working: "Calculando…",
+    failed: "La calculadora en vivo no pudo arrancar; los resultados mostrados se calcularon al construir el sitio.",
+    stale: "Corrige el dato marcado: el resultado de abajo es de los últimos datos válidos.",
+    copied: "Enlace copiado.",
+  },
+};
+
+const widgets = [...document.querySelectorAll(".x4-calc")];
+let worker = null;
+let nextId = 1;
+const pending = new Map();
+
+function text(widget, key) {
+  return (UI[widget.dataset.lang] || UI.en)[key];
+}
+
+function setStatus(key) {
+  for (const widget of widgets) {
+    widget.querySelector(".x4-calc__status").textContent = text(widget, key);
+  }
+}
+
+function startWorker() {
+  if (worker) return worker;
+  worker = new Worker(new URL("./x4-worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => {
+    const message = event.data;
+    if (message.type === "progress") {
+      setStatus({ runtime: "loading_runtime", calc: "loading_calc", ready: "ready" }[message.stage]);
+      if (message.stage === "ready") document.documentElement.dataset.x4Runtime = "ready";
+    } else if (message.type === "fatal") {
+      setStatus("failed");
+      document.documentElement.dataset.x4Runtime = "failed";
+    } else if (pending.has(message.id)) {
+      pending.get(message.id)(message);
+      pending.delete(message.id);
+    }
+  };
+  return worker;
+}
+
+function request(payload) {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    startWorker().postMessage({ id, type: "run", ...payload });
+  });
+}
+
+function inputsOf(widget) {
+  const inputs = {};
+  for (const control of widget.querySelectorAll("input, select")) {
+    if (!control.closest("[hidden]")) inputs[control.name] = control.value;
+  }
+  return inputs;
+}
+
+function toggleCustomFields(widget) {
+  const accelerator = widget.querySelector('select[name="accelerator"]');
+  const custom = accelerator && accelerator.value === "custom";
+  for (const field of widget.querySelectorAll('[data-custom-only="true"]')) field.hidden = !custom;
+}
+
+function showError(widget, field, message) {
+  for (const box of widget.querySelectorAll(".x4-field__error")) {
+    box.hidden = true;
+    box.textContent = "";
+  }
+  for (const control of widget.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+  if (!message) return;
+  const fieldBox = widget.querySelector(`.x4-field[data-field="${CSS.escape(field)}"]`);
+  const target = fieldBox ? fieldBox.querySelector(".x4-field__error") : widget.querySelector(".x4-field__error");
+  target.textContent = message;
+  target.hidden = false;
+  if (fieldBox) fieldBox.querySelector("input, select").setAttribute("aria-invalid", "true");
+}
+
+function render(widget, result) {
+  for (const dd of widget.querySelectorAll("[data-q]")) {
+    const value = result.formatted[dd.dataset.q];
+    dd.textContent = value !== undefined ? value : String(result.quantities[dd.dataset.q]);
+  }
+  const list = widget.querySelector(".x4-calc__derivation ol");
+  if (list) {
+    list.replaceChildren(...result.derivation.map((step) => {
+      const item = document.createElement("li");
+      const label = document.createElement("span");
+      label.className = "x4-step__label";
+      label.textContent = step.label;
+      const code = document.createElement("code");
+      code.textContent = step.substitution;
+      const strong = document.createElement("strong");
+      strong.textContent = step.result;
+      item.append(label, ": ", code, " = ", strong);
+      return item;
+    }));
+  }
+}
+
+function saveToUrl(widget) {
+  const url = new URL(window.location.href);
+  const name = widget.dataset.calculator;
+  for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, value);
+  history.replaceState(null, "", url);
+}
+
+function restoreFromUrl(widget) {
+  const params = new URL(window.location.href).searchParams;
+  const name = widget.dataset.calculator;
+  let restored = false;
+  for (const control of widget.querySelectorAll("input, select")) {
+    const value = params.get(`${name}.${control.name}`);
+    if (value === null) continue;
+    if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
+    control.value = value.slice(0, 200);
+    restored = true;
+  }
+  return restored;
+}
+
+async function recompute(widget) {
+  const sequence = (widget.x4Sequence = (widget.x4Sequence || 0) + 1);
+  const reply = await request({
+    calculator: widget.dataset.calculator,
+    inputs: inputsOf(widget),
+    lang: widget.dataset.lang,
+  });
+  if (sequence !== widget.x4Sequence) return; // a newer edit superseded this one
+  const output = widget.querySelector(".x4-calc__output");
+  if (reply.type !== "result") {
+    widget.querySelector(".x4-calc__status").textContent = text(widget, "failed");
+    return;
+  }
+  if (reply.result.ok) {
+    showError(widget, null, null);
+    output.classList.remove("x4-stale");
+    render(widget, reply.result);
+    widget.querySelector(".x4-calc__status").textContent = text(widget, "ready");
+    widget.dataset.x4State = "live";
+  } else {
+    showError(widget, reply.result.field, reply.result.message);
+    output.classList.add("x4-stale");
+    widget.querySelector(".x4-calc__status").textContent = text(widget, "stale");
+    widget.dataset.x4State = "stale";
+  }
+}
+
+function bind(widget) {
+  let timer = null;
+  const form = widget.querySelector("form");
+  const onEdit = () => {
+    toggleCustomFields(widget);
+    saveToUrl(widget);
+    startWorker();
+    clearTimeout(timer);
+    timer = setTimeout(() => recompute(widget), 120);
+  };
+  form.addEventListener("input", onEdit);
+  form.addEventListener("change", onEdit);
+  form.addEventListener("submit", (event) => event.preventDefault());
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.className = "md-button x4-copy-link";
+  copy.textContent = widget.dataset.lang === "es" ? "Copiar enlace" : "Copy link";
+  copy.addEventListener("click", async () => {
+    saveToUrl(widget);
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      widget.querySelector(".x4-calc__status").textContent = text(widget, "copied");
+    } catch {
+      window.prompt("URL", window.location.href);
+    }
+  });
+  form.after(copy);
+  toggleCustomFields(widget);
+  if (restoreFromUrl(widget)) {
+    toggleCustomFields(widget);
+    recompute(widget);
+  }
+}
+
+if (widgets.length) {
+  widgets.forEach(bind);
+  // Start the runtime when the page goes idle, so a reader's first edit finds it warm.
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+  idle(() => startWorker(), { timeout: 1500 });
+}

@@ -1,0 +1,66 @@
+"""Shared fixtures: the site is built once per run, served on 127.0.0.1, and one browser is shared."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+BROWSER_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once with `mkdocs build --strict` (or $X4_SITE_DIR if already built)."""
+    prebuilt = os.environ.get("X4_SITE_DIR")
+    if prebuilt:
+        return Path(prebuilt)
+    site = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+        cwd=ROOT, check=True,
+    )
+    return site
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """Base URL of the built site served on 127.0.0.1."""
+    from tools.static_server import start_server
+
+    server = start_server(built_site)
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One headless Chromium for every browser test (path from $X4_CHROMIUM, default Debian's)."""
+    from playwright.sync_api import sync_playwright
+
+    executable = os.environ.get("X4_CHROMIUM", "/usr/bin/chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, headless=True, args=BROWSER_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def page(browser: object) -> Iterator[object]:
+    """A fresh browser context and page per test; console errors are collected on page.x4_errors."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.x4_errors = []
+    page.on("pageerror", lambda error: page.x4_errors.append(str(error)))
+    yield page
+    context.close()

@@ -1,0 +1,161 @@
+# mkdocs-macros entry point: the page-side macros. They call calc and format; they do no arithmetic.
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import calc
+from calc import CALCULATORS, format_number, format_quantity, load_data
+
+LANGS = ("en", "es")
+
+TEXT = {
+    "accelerator": {"en": "Accelerator", "es": "Acelerador"},
+    "vendor": {"en": "Vendor", "es": "Fabricante"},
+    "memory": {"en": "Memory (GB)", "es": "Memoria (GB)"},
+    "bandwidth": {"en": "Memory bandwidth (TB/s)", "es": "Ancho de banda de memoria (TB/s)"},
+    "bf16": {"en": "BF16 dense (TFLOP/s)", "es": "BF16 denso (TFLOP/s)"},
+    "fp8": {"en": "FP8 dense (TFLOP/s)", "es": "FP8 denso (TFLOP/s)"},
+    "tdp": {"en": "Power (W)", "es": "Potencia (W)"},
+    "none": {"en": "—", "es": "—"},
+    "custom": {"en": "Custom chip", "es": "Chip personalizado"},
+    "static_status": {
+        "en": "Result computed when the site was built. Edit any input to start the live calculator.",
+        "es": "Resultado calculado al construir el sitio. Edita cualquier dato para iniciar la calculadora en vivo.",
+    },
+    "derivation": {"en": "Derivation", "es": "Derivación"},
+    "copy_link": {"en": "Copy link", "es": "Copiar enlace"},
+}
+
+
+def _lang(env: Any) -> str:
+    page = getattr(env, "page", None)
+    locale = getattr(getattr(page, "file", None), "locale", None) or env.conf["theme"]["language"]
+    return locale if locale in LANGS else "en"
+
+
+def _t(key: str, lang: str) -> str:
+    return TEXT[key][lang]
+
+
+def _cell(value: float | None, scale: float, lang: str) -> str:
+    return TEXT["none"][lang] if value is None else format_number(value / scale, lang, digits=4)
+
+
+def spec_table_html(lang: str, ids: list[str] | None = None) -> str:
+    """The compact spec table: dense peaks, memory, bandwidth and power, from data/."""
+    data = load_data()
+    chips = [data.accelerator(i) for i in ids] if ids else list(data.accelerators.values())
+    head = "".join(
+        f'<th scope="col">{_t(k, lang)}</th>' for k in ("accelerator", "vendor", "memory", "bandwidth", "bf16", "fp8", "tdp")
+    )
+    rows = []
+    for chip in chips:
+        cells = [
+            _cell(chip.memory_bytes, 1e9, lang),
+            _cell(chip.memory_bandwidth_bytes_per_s, 1e12, lang),
+            _cell(chip.dense_flop_per_s.get("bf16"), 1e12, lang),
+            _cell(chip.dense_flop_per_s.get("fp8"), 1e12, lang),
+            _cell(chip.tdp_w, 1, lang),
+        ]
+        tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
+        rows.append(
+            f'<tr data-accelerator="{chip.id}"><th scope="row">{html.escape(chip.name)}</th>'
+            f"<td>{html.escape(chip.vendor)}</td>{tds}</tr>"
+        )
+    return (
+        f'<div class="x4-table-wrap"><table class="x4-specs"><thead><tr>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+def _field_html(calc_name: str, field: calc.Field, lang: str) -> str:
+    ident = f"{calc_name}-{field.name}"
+    label = html.escape(field.label[lang]) + (f' <span class="x4-unit">({html.escape(field.unit)})</span>' if field.unit else "")
+    error = f'<p class="x4-field__error" id="{ident}-error" hidden></p>'
+    common = f'id="{ident}" name="{field.name}" aria-describedby="{ident}-error"'
+    if field.kind == "accelerator":
+        options = [(chip.id, chip.name) for chip in load_data().accelerators.values()] + [("custom", _t("custom", lang))]
+        control = f"<select {common}>" + "".join(
+            f'<option value="{v}"{" selected" if v == field.default else ""}>{html.escape(n)}</option>' for v, n in options
+        ) + "</select>"
+    elif field.kind == "choice":
+        control = f"<select {common}>" + "".join(
+            f'<option value="{v}"{" selected" if v == field.default else ""}>{v}</option>' for v in field.choices
+        ) + "</select>"
+    else:
+        value = field.default or ""
+        if lang == "es":
+            value = value.replace(".", ",")
+        control = f'<input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" {common} value="{html.escape(value)}">'
+    hidden = ' data-custom-only="true"' if field.only_when_custom else ""
+    return f'<div class="x4-field" data-field="{field.name}"{hidden}><label for="{ident}">{label}</label>{control}{error}</div>'
+
+
+def _result_html(calc_name: str, lang: str) -> str:
+    calculator = CALCULATORS[calc_name]
+    outcome = calc.run(calc_name, calculator.defaults(), lang)
+    if not outcome["ok"]:
+        raise ValueError(f"default inputs of {calc_name} fail: {outcome['message']}")
+    items = "".join(
+        f'<div class="x4-out"><dt>{html.escape(calculator.output_labels.get(name, {}).get(lang, name))}</dt>'
+        f'<dd data-q="{name}">{html.escape(outcome["formatted"].get(name, str(outcome["quantities"][name])))}</dd></div>'
+        for name in calculator.headline
+    )
+    steps = "".join(
+        f'<li><span class="x4-step__label">{html.escape(s["label"])}</span>: '
+        f'<code>{html.escape(s["substitution"])}</code> = <strong>{html.escape(s["result"])}</strong></li>'
+        for s in outcome["derivation"]
+    )
+    return (
+        f'<dl class="x4-calc__result">{items}</dl>'
+        f'<details class="x4-calc__derivation" open><summary>{_t("derivation", lang)}</summary><ol>{steps}</ol></details>'
+    )
+
+
+def calculator_html(calc_name: str, lang: str) -> str:
+    """A calculator's form and its build-time default result, ready for the worker to take over."""
+    calculator = CALCULATORS[calc_name]
+    fields = "".join(_field_html(calc_name, f, lang) for f in calculator.fields)
+    return (
+        f'<div class="x4-calc" data-calculator="{calc_name}" data-lang="{lang}">'
+        f'<form class="x4-calc__form" novalidate>{fields}</form>'
+        f'<p class="x4-calc__status" role="status" aria-live="polite">{_t("static_status", lang)}</p>'
+        f'<div class="x4-calc__output" aria-live="polite" aria-atomic="true">{_result_html(calc_name, lang)}</div>'
+        "</div>"
+    )
+
+
+def define_env(env: Any) -> None:
+    """Register X4's macros with mkdocs-macros."""
+    data = load_data()  # fail the build early, naming the file, if data/ is malformed
+
+    @env.macro
+    def spec_table(ids: list[str] | None = None) -> str:
+        return spec_table_html(_lang(env), ids)
+
+    @env.macro
+    def calculator(name: str) -> str:
+        if name not in CALCULATORS:
+            raise KeyError(f"unknown calculator {name!r}; known: {', '.join(CALCULATORS)}")
+        env.page.meta["x4_calculators"] = True
+        return calculator_html(name, _lang(env))
+
+    @env.macro
+    def spec(accelerator: str, path: str, unit: str | None = None) -> str:
+        """One spec value in the page's language, e.g. spec('h100-sxm', 'compute.bf16', 'TFLOP/s')."""
+        value = data.accelerator(accelerator).values[path]
+        if value.si is None:
+            raise ValueError(f"{accelerator}: {path} is null ({value.reason})")
+        if unit is None:
+            return value.text or ""
+        factor = {"TFLOP/s": 1e12, "TOPS": 1e12, "GB": 1e9, "TB/s": 1e12, "GB/s": 1e9, "W": 1.0}[unit]
+        return f"{format_number(value.si / factor, _lang(env), digits=4)} {unit}"
+
+    @env.macro
+    def edition() -> dict[str, Any]:
+        return data.edition
+
+    env.variables["x4_json"] = json.dumps
+    env.variables["format_quantity"] = format_quantity
