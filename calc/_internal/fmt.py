@@ -43,12 +43,12 @@ def format_number(value: float, lang: str = "en", digits: int = 3) -> str:
         return "0"
     sign = "−" if value < 0 else ""
     magnitude = abs(value)
-    exponent = math.floor(math.log10(magnitude))
-    rounded = float(f"{magnitude:.{digits - 1}e}")
-    exponent = math.floor(math.log10(rounded))
+    mantissa_text, exponent_text = f"{magnitude:.{digits - 1}e}".split("e")
+    exponent = int(exponent_text)
+    rounded = float(f"{mantissa_text}e{exponent}")
     decimal_mark = "," if lang == "es" else "."
     if exponent >= 9 or exponent < -3:
-        mantissa = f"{rounded / 10**exponent:.{digits - 1}f}".rstrip("0").rstrip(".")
+        mantissa = mantissa_text.rstrip("0").rstrip(".")
         return f"{sign}{mantissa.replace('.', decimal_mark)} × 10{str(exponent).translate(_SUPERSCRIPT)}"
     if float(magnitude).is_integer() and magnitude < 1e6:
         return sign + _group(str(int(magnitude)), lang)
@@ -76,6 +76,7 @@ def format_quantity(value: float, unit: str, lang: str = "en", digits: int = 3) 
 WORDS: dict[str, dict[str, str]] = {
     "memory": {"en": "memory-bound", "es": "limitado por memoria"},
     "compute": {"en": "compute-bound", "es": "limitado por cómputo"},
+    "gradient-sync": {"en": "gradient synchronization (AllReduce)", "es": "sincronización de gradientes (AllReduce)"},
 }
 
 

@@ -1,0 +1,72 @@
+"""Number formatting in the page's language."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calc import format_number, format_quantity
+
+
+@pytest.mark.parametrize(
+    "value, lang, expected",
+    [
+        (295.343, "en", "295"),
+        (295.343, "es", "295"),
+        (3.35, "es", "3,35"),
+        (0.3386, "en", "0.339"),
+        (1024.0, "en", "1,024"),
+        (1024.0, "es", "1024"),
+        (707_853.0, "en", "707,853"),
+        (707_853.3, "en", "708,000"),
+        (707_853.3, "es", "708\u202f000"),
+        (4.2e23, "en", "4.2 × 10²³"),
+        (4.2e23, "es", "4,2 × 10²³"),
+        (9.6, "en", "9.6"),
+        (-3.0, "en", "−3"),
+        (0.0, "es", "0"),
+    ],
+)
+def test_format_number(value: float, lang: str, expected: str) -> None:
+    """Three significant digits, exact whole numbers, decimal comma and RAE grouping in Spanish."""
+    assert format_number(value, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "value, unit, lang, expected",
+    [
+        (3.35e12, "B/s", "en", "3.35 TB/s"),
+        (3.35e12, "B/s", "es", "3,35 TB/s"),
+        (989.4e12, "FLOP/s", "en", "989 TFLOP/s"),
+        (1.3074e15, "FLOP/s", "es", "1,31 PFLOP/s"),
+        (860_160.0, "W", "en", "860 kW"),
+        (8e10, "B", "en", "80 GB"),
+        (2.5e-6, "s", "en", "2.5 µs"),
+        (295.3, "FLOP/byte", "en", "295 FLOP/byte"),
+    ],
+)
+def test_format_quantity(value: float, unit: str, lang: str, expected: str) -> None:
+    """SI prefixes are chosen so the mantissa reads naturally."""
+    assert format_quantity(value, unit, lang) == expected
+
+
+def test_non_finite_is_refused() -> None:
+    """The formatter never prints NaN or infinity; it raises instead."""
+    for bad in (math.nan, math.inf, -math.inf):
+        with pytest.raises(ValueError):
+            format_number(bad)
+
+
+@given(st.floats(min_value=-1e300, max_value=1e300, allow_nan=False).filter(lambda x: x != 0))
+def test_three_significant_digits_round_trip(value: float) -> None:
+    """The English text parses back to the value within the rounding of three significant digits."""
+    text = format_number(value, "en").replace(",", "").replace("−", "-")
+    if "×" in text:
+        mantissa, power = text.split(" × 10")
+        exponent = int(power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
+        parsed = float(mantissa) * 10.0**exponent
+    else:
+        parsed = float(text)
+    assert parsed == pytest.approx(value, rel=5.1e-3)
