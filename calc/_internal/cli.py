@@ -68,6 +68,16 @@ def _print_text(calculator_name: str, result: object, lang: str) -> None:
         print(f"{name} = {formatted.get(name, value)}")
 
 
+def _with_flag(command: str, error: CalcError, lang: str) -> str:
+    """The error's message on one line, naming the CLI flag (--peak-tflops) instead of the field."""
+    message = " ".join(error.message(lang).split())
+    calculator = CALCULATORS.get(command)
+    found = calculator.field_for(error.field) if calculator else None
+    if found is not None and message.startswith(found.name):
+        message = found.flag + message[len(found.name):]
+    return message
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _lang_of(argv)
@@ -85,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         raw = {f.name: getattr(args, f.name) for f in calculator.fields if getattr(args, f.name) is not None}
         result = compute(args.command, raw, lang)
     except CalcError as error:
-        print(f"python -m calc {args.command}: {error.message(lang)}", file=sys.stderr)
+        print(f"python -m calc {args.command}: {_with_flag(args.command, error, lang)}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, sort_keys=True))

@@ -12,6 +12,19 @@ from .results import Result
 from .units import parse_si_number
 
 CUSTOM = "custom"
+SELECTORS = ("accelerator", "model")
+
+
+def _model_id(text: str) -> str:
+    """Check a model id against data/ (once the data layer has models)."""
+    data = load_data()
+    if not hasattr(data, "model"):
+        raise CalcError(
+            field="model", accepted="layers, kv_heads and head_dim",
+            en="model: this edition's data has no models yet; give --layers, --kv-heads and --head-dim.",
+            es="model: los datos de esta edición aún no tienen modelos; indique --layers, --kv-heads y --head-dim.",
+        )
+    return data.model(text).id
 
 
 @dataclass(frozen=True)
@@ -20,7 +33,9 @@ class Field:
 
     `name` is the URL parameter and, with dashes, the CLI flag. `param` is the keyword of the
     calc function it feeds (default: `name`); a parsed number is multiplied by `scale` first.
-    `kind` is number, choice or accelerator (an id from data/, or "custom").
+    `kind` is number, choice, accelerator or model (an id from data/, or "custom"). A calculator has at
+    most one such selector; `only_when_custom` fields describe the custom item instead of it. A selector
+    that is `optional` and has no default means "custom" when left out (e.g. kv-cache without --model).
     `low`/`high` bound a number in the units the reader types, so messages speak those units.
     """
 
@@ -94,12 +109,15 @@ def parse_inputs(calculator: Calculator, raw: dict[str, Any], lang: str = "en") 
     merged = {**calculator.defaults(), **given}
     for f in calculator.fields:
         # Giving a custom chip's figures without naming an accelerator means "custom".
-        if f.kind == "accelerator" and f.name not in given and any(
+        if f.kind in SELECTORS and f.name not in given and any(
             g.only_when_custom and g.name in given for g in calculator.fields
         ):
             merged[f.name] = CUSTOM
     custom = any(
-        f.kind == "accelerator" and str(merged.get(f.name, "")) == CUSTOM for f in calculator.fields
+        f.kind in SELECTORS
+        and (str(merged.get(f.name, "")) == CUSTOM or (f.optional and f.default is None and f.name not in merged))
+        for f in calculator.fields
+        if any(g.only_when_custom for g in calculator.fields)
     )
     kwargs: dict[str, Any] = {}
     for f in calculator.fields:
@@ -120,6 +138,8 @@ def parse_inputs(calculator: Calculator, raw: dict[str, Any], lang: str = "en") 
                 kwargs[f.keyword] = None
             else:
                 kwargs[f.keyword] = load_data().accelerator(text).id
+        elif f.kind == "model":
+            kwargs[f.keyword] = None if text == CUSTOM else _model_id(text)
         else:
             kwargs[f.keyword] = check_choice(f.name, text, f.choices)
     return kwargs
