@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 X4_CHROMIUM ?= /usr/bin/chromium
 export X4_CHROMIUM
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup serve build test test-fast bench chromium clean
 

@@ -8,9 +8,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
-# The runtime files Pyodide's core needs; no packages: calc is pure Python.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+NODE_MODULES = ROOT / "node_modules"
+# What the site serves from npm packages: site folder under assets/ -> (package folder, file patterns).
+VENDORED = {
+    # Pyodide's core runtime only; no packages: calc is pure Python.
+    "pyodide": ("pyodide", ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")),
+    # KaTeX renders the derivations' math; modern browsers take only the woff2 fonts.
+    "katex": ("katex/dist", ("katex.min.js", "katex.min.css", "fonts/*.woff2")),
+}
 _FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # deterministic archive bytes, so the hash only changes with the code
 
 
@@ -31,19 +36,22 @@ def build_calc_archive(destination: Path) -> None:
         archive.writestr(zipfile.ZipInfo("calc/x4-data.json", _FIXED_TIME), bundle, compress_type=zipfile.ZIP_DEFLATED)
 
 
-def copy_pyodide(destination: Path) -> None:
-    """Copy Pyodide's core runtime from the npm package into the site (never a CDN)."""
-    missing = [name for name in PYODIDE_FILES if not (PYODIDE_SRC / name).is_file()]
-    if missing:
-        raise FileNotFoundError(f"Pyodide runtime files missing from node_modules/pyodide: {missing}; run `npm ci`.")
-    destination.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        source, target = PYODIDE_SRC / name, destination / name
-        if not target.is_file() or target.stat().st_size != source.stat().st_size:
-            shutil.copy2(source, target)
+def copy_vendored(assets: Path) -> None:
+    """Copy the npm packages' runtime files into the site (never a CDN); fail if `npm ci` was not run."""
+    for folder, (package, patterns) in VENDORED.items():
+        source_dir = NODE_MODULES / package
+        for pattern in patterns:
+            sources = sorted(source_dir.glob(pattern))
+            if not sources:
+                raise FileNotFoundError(f"{source_dir / pattern} is missing: run `npm ci` (or `make setup`).")
+            for source in sources:
+                target = assets / folder / source.relative_to(source_dir)
+                if not target.is_file() or target.stat().st_size != source.stat().st_size:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(source, target)
 
 
 def on_post_build(config: Any, **_: Any) -> None:
     site = Path(config["site_dir"])
-    copy_pyodide(site / "assets" / "pyodide")
+    copy_vendored(site / "assets")
     build_calc_archive(site / "assets" / "x4" / "calc.zip")
