@@ -13,6 +13,17 @@ from calc._internal.fmt import format_number, format_quantity
 from calc._internal.registry import CALCULATORS, Calculator, Field, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import attainable_flop_per_s, ridge_point, roofline
+from calc._internal.roofline import elementwise_intensity, kernel_seconds, matmul, matmul_bytes, matmul_flops, matmul_intensity
+from calc._internal.collectives import (
+    all_to_all_seconds, allgather, allreduce, alltoall, hierarchical_allreduce_seconds, overlap_needed, reducescatter,
+    ring_allgather_seconds, ring_allreduce_seconds, ring_reducescatter_seconds,
+)
+from calc._internal.training import cluster_flop_per_s, facility_power_w, training, training_flops, training_seconds
+from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
+from calc._internal.inference import (
+    cached_tokens, critical_batch, decode, decode_step_seconds, kv_bytes_per_token, kv_cache, max_batch, prefill_seconds,
+    weight_bytes,
+)
 from calc._internal.units import parse_quantity, parse_si_number
 
 __version__ = "0.1.0"
@@ -26,7 +37,41 @@ __all__ = [
     "Field",
     "Result",
     "Step",
+    "all_to_all_seconds",
+    "allgather",
+    "allreduce",
+    "alltoall",
     "attainable_flop_per_s",
+    "cluster_flop_per_s",
+    "elementwise_intensity",
+    "facility_power_w",
+    "hierarchical_allreduce_seconds",
+    "kernel_seconds",
+    "matmul",
+    "matmul_bytes",
+    "matmul_flops",
+    "matmul_intensity",
+    "overlap_needed",
+    "reducescatter",
+    "ring_allgather_seconds",
+    "ring_allreduce_seconds",
+    "ring_reducescatter_seconds",
+    "training",
+    "training_flops",
+    "training_seconds",
+    "activation_bytes",
+    "bytes_per_param",
+    "training_memory",
+    "zero_bytes_per_accelerator",
+    "cached_tokens",
+    "critical_batch",
+    "decode",
+    "decode_step_seconds",
+    "kv_bytes_per_token",
+    "kv_cache",
+    "max_batch",
+    "prefill_seconds",
+    "weight_bytes",
     "compute",
     "format_number",
     "format_quantity",

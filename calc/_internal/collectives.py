@@ -1,0 +1,191 @@
+# Collectives: ring AllReduce, AllGather, ReduceScatter, all-to-all, hierarchical AllReduce, gradient sync.
+from __future__ import annotations
+
+import math
+
+from .errors import check_finite_result, check_number
+from .results import Result, Step
+
+# Convention: `link_bytes_per_s` is what ONE accelerator can send (and, at the same time, receive)
+# per direction; a datasheet's "bidirectional" figure is twice this. Buffers are in bytes.
+
+
+def _inputs(bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float) -> tuple[float, float, float, float]:
+    size = check_number("bytes", bytes_total, low=0, high=1e18)
+    n = check_number("count", count, low=1, high=1e7, integer=True)
+    link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
+    latency = check_number("latency_s", latency_s, low=0, high=1.0)
+    return size, n, link, latency
+
+
+def ring_allreduce_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
+    """Ring AllReduce of a `bytes_total` buffer across `count` accelerators.
+
+    T = 2(n−1)/n · S / B + 2(n−1) · α: a ReduceScatter then an AllGather, each n−1 steps that
+    move S/n bytes per link. One accelerator costs zero. Source: Patarasuk & Yuan (2009),
+    "Bandwidth optimal all-reduce algorithms"; NCCL's busbw convention (nccl-tests PERFORMANCE.md).
+    Example: 1 GB across 8 H100s over NVLink 4 at 450 GB/s per direction: 2·7/8·1e9/450e9 ≈ 3.89 ms.
+    """
+    size, n, link, latency = _inputs(bytes_total, count, link_bytes_per_s, latency_s)
+    if n == 1:
+        return 0.0
+    return check_finite_result("seconds", 2 * (n - 1) / n * size / link + 2 * (n - 1) * latency)
+
+
+def ring_allgather_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
+    """Ring AllGather whose gathered result is `bytes_total`: T = (n−1)/n · S / B + (n−1) · α.
+
+    Source: as `ring_allreduce_seconds` (half of it). Example: gathering 1 GB across 8 GPUs at
+    450 GB/s takes 7/8 · 1e9 / 450e9 ≈ 1.94 ms.
+    """
+    size, n, link, latency = _inputs(bytes_total, count, link_bytes_per_s, latency_s)
+    if n == 1:
+        return 0.0
+    return check_finite_result("seconds", (n - 1) / n * size / link + (n - 1) * latency)
+
+
+def ring_reducescatter_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
+    """Ring ReduceScatter of a `bytes_total` input: T = (n−1)/n · S / B + (n−1) · α (mirror of AllGather).
+
+    Source: as `ring_allreduce_seconds`. Example: 1 GB across 8 GPUs at 450 GB/s ≈ 1.94 ms.
+    """
+    return ring_allgather_seconds(bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+
+
+def all_to_all_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
+    """All-to-all (MoE dispatch) where each accelerator holds `bytes_total` and keeps 1/n of it.
+
+    Over a switched, full-bisection fabric each accelerator sends (n−1)/n · S and receives as much:
+    T = (n−1)/n · S / B + (n−1) · α (pairwise exchange). Source: Thakur, Rabenseifner & Gropp (2005),
+    "Optimization of collective communication operations in MPICH". Example: 256 MB per GPU across
+    64 GPUs at 50 GB/s: 63/64 · 256e6 / 50e9 ≈ 5.04 ms.
+    """
+    return ring_allgather_seconds(bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+
+
+def hierarchical_allreduce_seconds(
+    *,
+    bytes_total: float,
+    count: float,
+    domain_size: float,
+    scale_up_bytes_per_s: float,
+    scale_out_bytes_per_s: float,
+    latency_s: float = 0.0,
+) -> float:
+    """AllReduce inside the node, then across nodes: ReduceScatter (g), AllReduce of S/g (n/g nodes), AllGather (g).
+
+    T = 2 · (g−1)/g · S / B_up + 2(m−1)/m · (S/g) / B_out, with g = min(domain, n) accelerators
+    per scale-up domain and m = ⌈n/g⌉ domains; every accelerator uses its own NIC for its 1/g shard.
+    Source: the 2D/hierarchical scheme of NCCL and of "How to Scale Your Model", ch. GPUs.
+    Example: 1 GB on 1024 H100s (g = 8, NVLink 450 GB/s, 50 GB/s NIC):
+    2·7/8·1e9/450e9 + 2·127/128·(1e9/8)/50e9 ≈ 3.89 ms + 4.96 ms ≈ 8.85 ms.
+    """
+    size, n, out_link, latency = _inputs(bytes_total, count, scale_out_bytes_per_s, latency_s)
+    domain = check_number("domain_size", domain_size, low=1, high=1e6, integer=True)
+    up_link = check_number("scale_up_bytes_per_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
+    g = min(domain, n)
+    m = math.ceil(n / g)
+    inside = 2 * ring_reducescatter_seconds(bytes_total=size, count=g, link_bytes_per_s=up_link, latency_s=latency)
+    across = ring_allreduce_seconds(bytes_total=size / g, count=m, link_bytes_per_s=out_link, latency_s=latency)
+    return check_finite_result("seconds", inside + across)
+
+
+def overlap_needed(*, sync_seconds: float, compute_seconds: float) -> float:
+    """Fraction of the step's compute during which communication must run to hide the sync: min(1, T_sync / T_compute).
+
+    Above 1 the sync cannot be hidden: the step takes T_sync and communication is the bottleneck.
+    Example: 0.7 s of AllReduce under 3.5 s of compute needs 20 % of the compute overlapped.
+    """
+    sync = check_number("sync_seconds", sync_seconds, low=0)
+    compute = check_number("compute_seconds", compute_seconds, low=0, low_open=True)
+    return min(1.0, sync / compute)
+
+
+def _collective(kind: str, *, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float) -> Result:
+    size, n, link, latency = _inputs(bytes_total, count, link_bytes_per_s, latency_s)
+    factor = 2.0 if kind == "allreduce" else 1.0
+    functions = {"allreduce": ring_allreduce_seconds, "allgather": ring_allgather_seconds,
+                 "reducescatter": ring_reducescatter_seconds, "alltoall": all_to_all_seconds}
+    seconds = functions[kind](bytes_total=size, count=n, link_bytes_per_s=link, latency_s=latency)
+    bandwidth_s = factor * (n - 1) / n * size / link
+    names = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter", "alltoall": "all-to-all"}
+    f = "2" if kind == "allreduce" else "1"
+    steps = [
+        Step("bandwidth_seconds", {"en": f"{names[kind]}: bandwidth term", "es": f"{names[kind]}: término de ancho de banda"},
+             rf"T_B = {f}\,\frac{{n-1}}{{n}}\,\frac{{S}}{{B}}", f"{f} × ({{n}} − 1)/{{n}} × {{S}} / {{B}}",
+             {"n": (n, ""), "S": (size, "B"), "B": (link, "B/s")}, bandwidth_s, "s"),
+        Step("seconds", {"en": f"{names[kind]}: plus latency per step", "es": f"{names[kind]}: más latencia por paso"},
+             rf"T = T_B + {f}(n-1)\,\alpha", f"{{TB}} + {f} × ({{n}} − 1) × {{a}}",
+             {"TB": (bandwidth_s, "s"), "n": (n, ""), "a": (latency, "s")}, seconds, "s"),
+    ]
+    return Result(
+        calculator=kind,
+        quantities={"seconds": seconds, "bandwidth_seconds": bandwidth_s, "latency_seconds": seconds - bandwidth_s,
+                    "algorithm_bytes_per_s": size / seconds if seconds > 0 else 0.0},
+        steps=steps,
+    )
+
+
+def allreduce(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
+    """Ring AllReduce time of a buffer across accelerators (see `ring_allreduce_seconds`).
+
+    Parameters:
+        bytes_total: the full buffer each accelerator holds (e.g. the gradients).
+        count: accelerators in the ring.
+        link_bytes_per_s: each accelerator's bandwidth per direction.
+        latency_s: latency per ring step (0 gives the bandwidth bound).
+
+    Returns:
+        Result with seconds, bandwidth_seconds, latency_seconds and algorithm_bytes_per_s (S / T).
+
+    Raises:
+        CalcError: a value outside its range.
+    """
+    return _collective("allreduce", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+
+
+def allgather(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
+    """Ring AllGather time; `bytes_total` is the gathered result. Parameters, Returns, Raises as `allreduce`."""
+    return _collective("allgather", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+
+
+def reducescatter(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
+    """Ring ReduceScatter time; `bytes_total` is the input buffer. Parameters, Returns, Raises as `allreduce`."""
+    return _collective("reducescatter", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+
+
+def alltoall(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
+    """All-to-all time; `bytes_total` is what each accelerator holds before the exchange. As `allreduce`."""
+    return _collective("alltoall", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+
+
+def _register() -> None:
+    from .registry import Calculator, Field, register
+
+    titles = {
+        "allreduce": ({"en": "Ring AllReduce", "es": "AllReduce en anillo"}, allreduce),
+        "allgather": ({"en": "Ring AllGather", "es": "AllGather en anillo"}, allgather),
+        "reducescatter": ({"en": "Ring ReduceScatter", "es": "ReduceScatter en anillo"}, reducescatter),
+        "alltoall": ({"en": "All-to-all (MoE dispatch)", "es": "All-to-all (dispatch MoE)"}, alltoall),
+    }
+    for name, (title, function) in titles.items():
+        register(Calculator(
+            name=name,
+            title=title,
+            fields=(
+                Field("bytes", {"en": "Buffer size", "es": "Tamaño del buffer"}, unit="B", default="1G",
+                      param="bytes_total", low=0, high=1e18),
+                Field("count", {"en": "Accelerators", "es": "Aceleradores"}, default="8", low=1, high=1e7, integer=True),
+                Field("link_gbytes_s", {"en": "Link bandwidth per direction", "es": "Ancho de banda por sentido del enlace"},
+                      unit="GB/s", default="450", param="link_bytes_per_s", scale=1e9, low=0, low_open=True, high=1e6),
+                Field("latency_us", {"en": "Latency per step", "es": "Latencia por paso"}, unit="µs", default="0",
+                      param="latency_s", scale=1e-6, low=0, high=1e6),
+            ),
+            function=function,
+            units={"seconds": "s", "bandwidth_seconds": "s", "latency_seconds": "s", "algorithm_bytes_per_s": "B/s"},
+            headline=("seconds",),
+            output_labels={"seconds": {"en": "Time", "es": "Tiempo"}},
+        ))
+
+
+_register()
