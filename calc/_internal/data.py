@@ -22,6 +22,93 @@ class SourcedValue:
     source: str | None
     note: str | None = None
     reason: str | None = None
+    alternatives: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Model:
+    """A reference model's shape: counts as numbers, None where a field does not apply.
+
+    `active_params` equals `params` for dense models; MLA models set `kv_lora_rank` and
+    `rope_head_dim`; sliding-window models set `window`.
+    """
+
+    id: str
+    name: str
+    params: float
+    active_params: float
+    layers: int
+    hidden_size: int
+    attention_heads: int
+    kv_heads: int
+    head_dim: int
+    attention: str
+    kv_lora_rank: int | None
+    rope_head_dim: int | None
+    window: int | None
+    context_length: int
+
+
+@dataclass(frozen=True)
+class Interconnect:
+    """One link in the hierarchy (die-to-die out to storage); bandwidths in bytes/s, latency in s."""
+
+    id: str
+    name: str
+    kind: str
+    scope: str
+    per_direction_bytes_per_s: float | None
+    bidirectional_bytes_per_s: float | None
+    latency_s: float | None
+    note: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class Latency:
+    """A latency an ML engineer should know, in seconds."""
+
+    id: str
+    name: str
+    typical_s: float
+    low_s: float | None
+    high_s: float | None
+    note: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class Range:
+    """A low / typical / high range of a plain number whose unit is in the owner's field name."""
+
+    low: float
+    typical: float
+    high: float
+    source: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Economics:
+    """Prices and factors for cost, energy and carbon: USD per accelerator-hour, USD/kWh, PUE, gCO2e/kWh."""
+
+    accelerator_hour_usd: dict[str, Range]
+    electricity_usd_per_kwh: Range
+    pue: Range
+    grid_carbon_g_per_kwh: Range
+
+    def price(self, accelerator_id: str) -> Range:
+        """Cloud price range per accelerator-hour; raises CalcError when data/ has none for the id."""
+        found = self.accelerator_hour_usd.get(accelerator_id)
+        if found is None:
+            known = ", ".join(sorted(self.accelerator_hour_usd))
+            shown = str(accelerator_id)[:40]
+            raise CalcError(
+                field="accelerator", accepted=known,
+                en=f"accelerator: no price in the data for {shown!r}; priced ids: {known}.",
+                es=f"accelerator: no hay precio en los datos para {shown!r}; ids con precio: {known}.",
+            )
+        return found
 
 
 @dataclass(frozen=True)
@@ -66,6 +153,23 @@ class DataBundle:
     edition: dict[str, Any]
     accelerators: dict[str, Accelerator]
     raw: dict[str, Any] = field(repr=False)
+    models: dict[str, Model] = field(default_factory=dict)
+    interconnects: dict[str, Interconnect] = field(default_factory=dict)
+    latencies: dict[str, Latency] = field(default_factory=dict)
+    economics: Economics | None = None
+
+    def model(self, model_id: str) -> Model:
+        """Look up a reference model by its kebab-case id; raises CalcError listing the known ids."""
+        found = self.models.get(model_id)
+        if found is None:
+            known = ", ".join(sorted(self.models))
+            shown = str(model_id)[:40]
+            raise CalcError(
+                field="model", accepted=known,
+                en=f"model: unknown id {shown!r}; known ids: {known}.",
+                es=f"model: id desconocido {shown!r}; ids conocidos: {known}.",
+            )
+        return found
 
     def accelerator(self, accelerator_id: str) -> Accelerator:
         """Look up an accelerator by its kebab-case id; raises CalcError listing the known ids."""
@@ -86,8 +190,14 @@ def _si(values: dict[str, SourcedValue], path: str) -> float | None:
     return value.si if value else None
 
 
+def _sourced_value(value: dict[str, Any]) -> SourcedValue:
+    fields = dict(value)
+    fields["alternatives"] = tuple(fields.get("alternatives") or ())
+    return SourcedValue(**fields)
+
+
 def _accelerator(entry: dict[str, Any]) -> Accelerator:
-    values = {path: SourcedValue(**value) for path, value in entry["values"].items()}
+    values = {path: _sourced_value(value) for path, value in entry["values"].items()}
     domain = _si(values, "scale_up.domain_size")
     return Accelerator(
         id=entry["id"],
@@ -110,10 +220,44 @@ def _accelerator(entry: dict[str, Any]) -> Accelerator:
     )
 
 
+def _model(entry: dict[str, Any]) -> Model:
+    names = Model.__dataclass_fields__
+    return Model(**{name: entry.get(name) for name in names})
+
+
+def _range(entry: dict[str, Any]) -> Range:
+    return Range(low=float(entry["low"]), typical=float(entry["typical"]), high=float(entry["high"]),
+                 source=entry["source"], note=entry.get("note"))
+
+
+def _economics(entry: dict[str, Any] | None) -> Economics | None:
+    if not entry:
+        return None
+    return Economics(
+        accelerator_hour_usd={key: _range(value) for key, value in entry["accelerator_hour_usd"].items()},
+        electricity_usd_per_kwh=_range(entry["electricity_usd_per_kwh"]),
+        pue=_range(entry["pue"]),
+        grid_carbon_g_per_kwh=_range(entry["grid_carbon_g_per_kwh"]),
+    )
+
+
+def _items(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    return (bundle.get(name) or {}).get("items", [])
+
+
 def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
     """Turn the JSON bundle (a dict) into typed objects. Pure: the caller does the reading."""
     accelerators = {entry["id"]: _accelerator(entry) for entry in bundle["accelerators"]}
-    return DataBundle(edition=bundle.get("edition", {}), accelerators=accelerators, raw=bundle)
+    link_fields, latency_fields = Interconnect.__dataclass_fields__, Latency.__dataclass_fields__
+    return DataBundle(
+        edition=bundle.get("edition", {}),
+        accelerators=accelerators,
+        raw=bundle,
+        models={entry["id"]: _model(entry) for entry in _items(bundle, "models")},
+        interconnects={e["id"]: Interconnect(**{k: e.get(k) for k in link_fields}) for e in _items(bundle, "interconnects")},
+        latencies={e["id"]: Latency(**{k: e.get(k) for k in latency_fields}) for e in _items(bundle, "latencies")},
+        economics=_economics(bundle.get("economics")),
+    )
 
 
 _BUNDLE_NAME = "x4-data.json"

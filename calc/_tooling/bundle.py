@@ -1,4 +1,4 @@
-# Build the JSON bundle from data/*.yaml: values converted to SI, each tied to its source.
+# Build the JSON bundle from data/*.yaml: validated, values converted to SI, each tied to its source.
 from __future__ import annotations
 
 import datetime as dt
@@ -8,15 +8,15 @@ from typing import Any
 import yaml
 
 from .._internal.units import parse_quantity
+from . import schema
+from .schema import DataError
+
+__all__ = ["DataError", "build_bundle", "default_data_dir", "load_accelerator"]
 
 # Sections of an accelerator file whose leaves are sourced values.
 VALUE_SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip")
 # Leaves that are words, not quantities.
-TEXT_LEAVES = {"memory.type", "scale_up.name", "sparse_headline.sparsity", "scale_out.name"}
-
-
-class DataError(ValueError):
-    """A data file is malformed; the message names the file, the entry and the field."""
+TEXT_LEAVES = {"memory.type", "scale_up.name", "sparse_headline.sparsity", "sparse_headline.not_doubled", "scale_out.name"}
 
 
 def default_data_dir() -> Path:
@@ -29,44 +29,44 @@ def _jsonable(value: Any) -> Any:
         return value.isoformat()
     if isinstance(value, dict):
         return {key: _jsonable(item) for key, item in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_jsonable(item) for item in value]
     return value
 
 
-def _sourced(raw: Any, *, default_source: str, where: str) -> dict[str, Any]:
+def _read(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise DataError(f"{path.name}: not valid YAML: {error}") from None
+
+
+def _sourced(raw: Any, *, default_source: str | None) -> dict[str, Any]:
+    """Bundle form of one (already validated) leaf."""
     spec = raw if isinstance(raw, dict) else {"value": raw}
     value = spec.get("value")
     out: dict[str, Any] = {
         "si": None, "dimension": None, "text": None,
-        "source": spec.get("source", default_source), "note": spec.get("note"), "reason": spec.get("reason"),
+        "source": spec.get("source") or default_source, "note": spec.get("note"), "reason": spec.get("reason"),
+        "alternatives": spec.get("alternatives") or [],
     }
     if value is None:
-        if not spec.get("reason"):
-            raise DataError(f"{where}: null value needs a 'reason'")
         return out
-    if isinstance(value, bool):
-        raise DataError(f"{where}: expected a quantity, got {value!r}")
     if isinstance(value, (int, float)):
         out.update(si=float(value), dimension="count", text=str(value))
-        return out
-    try:
+    else:
         si, dimension = parse_quantity(str(value))
-    except ValueError as error:
-        raise DataError(f"{where}: {error}") from None
-    out.update(si=si, dimension=dimension, text=str(value))
+        out.update(si=si, dimension=dimension, text=str(value))
     return out
 
 
 def load_accelerator(path: Path) -> dict[str, Any]:
-    """Read one data/accelerators/*.yaml into its bundle entry."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    entry_id = raw.get("id", path.stem)
-    where = f"{path.name} [{entry_id}]"
-    sources = raw.get("sources") or []
-    if not sources:
-        raise DataError(f"{where}: field 'sources': at least one source is required")
-    default_source = raw.get("default_source", sources[0]["id"])
+    """Read and validate one data/accelerators/*.yaml into its bundle entry."""
+    raw = _read(path)
+    if not isinstance(raw, dict):
+        raise DataError(f"{path.name} [?]: field '(file)': expected a mapping")
+    schema.check_accelerator(raw, file_name=path.name)
+    default_source = raw["default_source"]
     values: dict[str, Any] = {}
     text: dict[str, Any] = {}
     for section in VALUE_SECTIONS:
@@ -74,20 +74,84 @@ def load_accelerator(path: Path) -> dict[str, Any]:
             key = f"{section}.{leaf}"
             if key in TEXT_LEAVES:
                 text[key] = item["value"] if isinstance(item, dict) else item
-            else:
-                values[key] = _sourced(item, default_source=default_source, where=f"{where}: field '{key}'")
-    for key in ("architecture", "process", "announced", "category", "form_factor", "edition"):
+            elif item is not None:
+                values[key] = _sourced(item, default_source=default_source)
+    for key in ("architecture", "process", "announced", "category", "form_factor", "status", "editions", "notes"):
         if key in raw:
             text[key] = _jsonable(raw[key])
     return _jsonable({
-        "id": entry_id, "vendor": raw["vendor"], "name": raw["name"], "announced": raw["announced"],
-        "category": raw.get("category", "datacenter"), "values": values, "text": text, "sources": sources,
+        "id": raw["id"], "vendor": raw["vendor"], "name": raw["name"], "announced": raw["announced"],
+        "category": raw["category"], "default_source": default_source,
+        "values": values, "text": text, "sources": raw["sources"],
     })
 
 
+def _si_or_none(leaf: Any) -> float | None:
+    value = leaf.get("value") if isinstance(leaf, dict) else leaf
+    return None if value is None else parse_quantity(str(value))[0]
+
+
+def _interconnects(raw: Any) -> dict[str, Any]:
+    schema.check_interconnects(raw, file_name="interconnects.yaml")
+    links = [{
+        "id": link["id"], "name": link["name"], "kind": link["kind"], "scope": link["scope"],
+        "per_direction_bytes_per_s": _si_or_none(link.get("per_direction")),
+        "bidirectional_bytes_per_s": _si_or_none(link.get("bidirectional")),
+        "latency_s": _si_or_none(link["latency"]),
+        "note": link.get("note"), "source": link["source"], "raw": link,
+    } for link in raw["interconnects"]]
+    return {"sources": raw["sources"], "items": links}
+
+
+def _latencies(raw: Any) -> dict[str, Any]:
+    schema.check_latencies(raw, file_name="latencies.yaml")
+    items = [{
+        "id": item["id"], "name": item["name"],
+        "typical_s": _si_or_none(item["typical"]),
+        "low_s": _si_or_none(item.get("low")), "high_s": _si_or_none(item.get("high")),
+        "note": item.get("note"), "source": item["source"], "raw": item,
+    } for item in raw["latencies"]]
+    return {"sources": raw["sources"], "items": items}
+
+
+def _models(raw: Any) -> dict[str, Any]:
+    schema.check_models(raw, file_name="models.yaml")
+    models = []
+    for model in raw["models"]:
+        where = f"models.yaml [{model['id']}]"
+        entry = dict(model)
+        entry["params"] = schema.count(model["params"], where=where, key="params")
+        entry["active_params"] = schema.count(model["active_params"], where=where, key="active_params")
+        entry["params_text"], entry["active_params_text"] = str(model["params"]), str(model["active_params"])
+        models.append(entry)
+    return {"sources": raw["sources"], "items": models}
+
+
 def build_bundle(data_dir: Path) -> dict[str, Any]:
-    """Return the whole bundle for `data_dir` as JSON-ready data."""
+    """Validate `data_dir` and return the whole bundle as JSON-ready data.
+
+    Raises DataError (naming file, entry and field) on the first malformed or inconsistent value.
+    """
+    data_dir = Path(data_dir)
+    if not (data_dir / "accelerators").is_dir():
+        raise DataError(f"{data_dir}: no accelerators/ folder")
     accelerators = [load_accelerator(path) for path in sorted((data_dir / "accelerators").glob("*.yaml"))]
+    bundle: dict[str, Any] = {"accelerators": accelerators}
     edition_file = data_dir / "edition.yaml"
-    edition = yaml.safe_load(edition_file.read_text(encoding="utf-8")) if edition_file.is_file() else {}
-    return {"edition": _jsonable(edition), "accelerators": accelerators}
+    bundle["edition"] = {}
+    if edition_file.is_file():
+        raw = _read(edition_file)
+        schema.check_edition(raw, file_name="edition.yaml")
+        bundle["edition"] = raw
+    readers = {"interconnects": _interconnects, "latencies": _latencies, "models": _models}
+    for name, reader in readers.items():
+        path = data_dir / f"{name}.yaml"
+        bundle[name] = reader(_read(path)) if path.is_file() else {"sources": [], "items": []}
+    economics_file = data_dir / "economics.yaml"
+    if economics_file.is_file():
+        raw = _read(economics_file)
+        schema.check_economics(raw, file_name="economics.yaml", accelerator_ids={a["id"] for a in accelerators})
+        bundle["economics"] = raw
+    else:
+        bundle["economics"] = None
+    return _jsonable(bundle)

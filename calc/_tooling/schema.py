@@ -1,0 +1,467 @@
+# Schema and consistency checks for data/ (CPython only: pydantic). Errors name file, entry and field.
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .._internal.errors import CalcError
+from .._internal.units import parse_quantity
+
+KEBAB = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+DENSE_KEYS = ("fp64", "fp64_matrix", "fp32", "tf32", "bf16", "fp8", "fp6", "fp4", "int8")
+# Expected dimension of each quantity leaf of an accelerator file.
+DIMENSIONS: dict[str, str] = {
+    "memory.capacity": "bytes",
+    "memory.bandwidth": "bytes_per_s",
+    "power.tdp": "watts",
+    "scale_up.per_direction": "bytes_per_s",
+    "scale_up.bidirectional": "bytes_per_s",
+    "scale_up.domain_size": "count",
+    "scale_out.per_accelerator": "bits_per_s",
+    "on_chip.sram": "bytes",
+    "on_chip.l2": "bytes",
+    **{f"{section}.{key}": ("op_per_s" if key == "int8" else "flop_per_s")
+       for section in ("compute", "sparse_headline") for key in DENSE_KEYS},
+}
+SPARSE_TOLERANCE = 0.015  # vendors round: 2 x 989.4 = 1978.8 is published as 1,979
+BIDIRECTIONAL_TOLERANCE = 0.01
+
+
+class DataError(CalcError):
+    """A data file is malformed or inconsistent; the message names the file, the entry and the field.
+
+    A CalcError, so the CLI reports it as one line with exit code 2. Maintainer-facing: English only.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(field="data", accepted="data files that pass `python -m calc data check`", en=message, es=message)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Source(_Strict):
+    """Where values come from: title, URL, the date it was checked and how."""
+
+    id: Annotated[str, Field(pattern=KEBAB)]
+    kind: Literal["vendor", "paper", "model-card", "secondary", "dataset", "price-list"]
+    title: Annotated[str, Field(min_length=3)]
+    url: Annotated[str, Field(pattern=r"^https?://\S+$")]
+    checked: dt.date
+    how: Annotated[str, Field(min_length=10)]
+
+
+Scalar = Union[str, int, float]
+
+
+class Alternative(_Strict):
+    """A figure another source gives, kept beside the chosen one."""
+
+    value: Scalar
+    source: str
+    note: str | None = None
+
+
+class Sourced(_Strict):
+    """A value with provenance. `value: null` needs a `reason`."""
+
+    value: Scalar | None
+    source: str | None = None
+    note: str | None = None
+    reason: str | None = None
+    alternatives: list[Alternative] = []
+
+    @field_validator("reason")
+    @classmethod
+    def _reason_not_blank(cls, reason: str | None) -> str | None:
+        if reason is not None and not reason.strip():
+            raise ValueError("reason must not be blank")
+        return reason
+
+
+Leaf = Union[Scalar, Sourced]
+
+
+class Memory(_Strict):
+    type: str | Sourced
+    capacity: Leaf
+    bandwidth: Leaf
+
+
+class Compute(_Strict):
+    fp64: Leaf | None = None
+    fp64_matrix: Leaf | None = None
+    fp32: Leaf | None = None
+    tf32: Leaf | None = None
+    bf16: Leaf | None = None
+    fp8: Leaf | None = None
+    fp6: Leaf | None = None
+    fp4: Leaf | None = None
+    int8: Leaf | None = None
+
+
+class SparseHeadline(Compute):
+    sparsity: str
+    # Formats whose sparse and dense figures the vendor publishes at a ratio other than 2:1.
+    not_doubled: list[Literal[DENSE_KEYS]] = []  # type: ignore[valid-type]
+
+
+class Power(_Strict):
+    tdp: Leaf
+
+
+class ScaleUp(_Strict):
+    name: str
+    per_direction: Leaf | None = None
+    bidirectional: Leaf | None = None
+    domain_size: Leaf
+
+
+class ScaleOut(_Strict):
+    name: str | None = None
+    per_accelerator: Leaf
+
+
+class OnChip(_Strict):
+    sram: Leaf | None = None
+    l2: Leaf | None = None
+
+
+class Accelerator(_Strict):
+    """One data/accelerators/<id>.yaml."""
+
+    id: Annotated[str, Field(pattern=KEBAB)]
+    vendor: str
+    name: str
+    architecture: str
+    announced: dt.date
+    process: str | Sourced
+    category: Literal["datacenter", "workstation", "consumer"]
+    form_factor: str
+    status: Literal["shipping", "preliminary", "discontinued"]
+    editions: list[str]
+    notes: str | None = None
+    sources: Annotated[list[Source], Field(min_length=1)]
+    default_source: str
+    memory: Memory
+    compute: Compute
+    sparse_headline: SparseHeadline | None = None
+    power: Power
+    scale_up: ScaleUp
+    scale_out: ScaleOut
+    on_chip: OnChip
+
+
+class Interconnect(_Strict):
+    id: Annotated[str, Field(pattern=KEBAB)]
+    name: str
+    kind: Literal["die-to-die", "cpu-gpu", "scale-up", "switch", "scale-out", "storage"]
+    scope: Literal["package", "node", "rack", "cluster"]
+    per_direction: Leaf | None = None
+    bidirectional: Leaf | None = None
+    latency: Leaf
+    note: str | None = None
+    source: str
+
+
+class Interconnects(_Strict):
+    sources: Annotated[list[Source], Field(min_length=1)]
+    interconnects: list[Interconnect]
+
+
+class Latency(_Strict):
+    id: Annotated[str, Field(pattern=KEBAB)]
+    name: str
+    typical: Leaf
+    low: Leaf | None = None
+    high: Leaf | None = None
+    note: str | None = None
+    source: str
+
+
+class Latencies(_Strict):
+    sources: Annotated[list[Source], Field(min_length=1)]
+    latencies: list[Latency]
+
+
+Count = Union[int, float, str]  # a plain number, or "8.03B"-style text
+
+
+class ModelEntry(_Strict):
+    id: Annotated[str, Field(pattern=KEBAB)]
+    name: str
+    params: Count
+    active_params: Count
+    layers: int
+    hidden_size: int
+    attention_heads: int
+    kv_heads: int
+    head_dim: int
+    attention: Literal["mha", "gqa", "mqa", "mla", "sliding"]
+    kv_lora_rank: int | None = None
+    rope_head_dim: int | None = None
+    window: int | None = None
+    context_length: int
+    note: str | None = None
+    source: str
+
+
+class Models(_Strict):
+    sources: Annotated[list[Source], Field(min_length=1)]
+    models: list[ModelEntry]
+
+
+class Range(_Strict):
+    """A range of a plain number whose unit is in the field name."""
+
+    low: float
+    typical: float
+    high: float
+    source: str
+    note: str | None = None
+
+
+class Economics(_Strict):
+    sources: Annotated[list[Source], Field(min_length=1)]
+    accelerator_hour_usd: dict[str, Range]
+    electricity_usd_per_kwh: Range
+    pue: Range
+    grid_carbon_g_per_kwh: Range
+
+
+class Change(_Strict):
+    date: dt.date
+    change: str
+
+
+class Edition(_Strict):
+    id: Annotated[str, Field(pattern=KEBAB)]
+    name: str
+    last_reviewed: dt.date
+    changelog: Annotated[list[Change], Field(min_length=1)]
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    parts = [str(part) for part in loc if not (isinstance(part, str) and ("[" in part or part in ("str", "int", "float", "Sourced")))]
+    return ".".join(parts) or "(file)"
+
+
+def validate(model: type[BaseModel], raw: Any, *, where: str) -> Any:
+    """Validate `raw` against `model`; raise one DataError naming `where` and the first bad field."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        # Prefer the most specific error: unknown/missing fields, then the deepest location.
+        first = max(error.errors(), key=lambda e: (e["type"] in ("extra_forbidden", "missing"), len(e["loc"])))
+        field = _field(first["loc"])
+        message = first["msg"].replace("Extra inputs are not permitted", "unknown field")
+        raise DataError(f"{where}: field '{field}': {message}") from None
+
+
+def _value(leaf: Any) -> Any:
+    return leaf.value if isinstance(leaf, Sourced) else leaf
+
+
+def _si(leaf: Any, *, where: str, key: str) -> float | None:
+    """SI value of a leaf, checking its dimension; None when null."""
+    value = _value(leaf)
+    if value is None:
+        return None
+    expected = DIMENSIONS[key]
+    if isinstance(value, bool):
+        raise DataError(f"{where}: field '{key}': expected a quantity, got {value!r}")
+    if isinstance(value, (int, float)):
+        if expected != "count":
+            raise DataError(f"{where}: field '{key}': a bare number has no unit; write it with its unit ({expected})")
+        return float(value)
+    try:
+        si, dimension = parse_quantity(value)
+    except ValueError as error:
+        raise DataError(f"{where}: field '{key}': {error}") from None
+    if dimension != expected:
+        raise DataError(f"{where}: field '{key}': {value!r} is {dimension}, expected {expected}")
+    return si
+
+
+def _source_ids(sources: list[Source], *, where: str) -> set[str]:
+    ids = [source.id for source in sources]
+    duplicate = {source_id for source_id in ids if ids.count(source_id) > 1}
+    if duplicate:
+        raise DataError(f"{where}: field 'sources': duplicate id {sorted(duplicate)[0]!r}")
+    return set(ids)
+
+
+def _check_source(source_id: str | None, known: set[str], *, where: str, key: str) -> None:
+    if source_id is not None and source_id not in known:
+        raise DataError(f"{where}: field '{key}': unknown source {source_id!r} (known: {', '.join(sorted(known))})")
+
+
+def _check_leaf_sources(leaf: Any, known: set[str], *, where: str, key: str) -> None:
+    if isinstance(leaf, Sourced):
+        _check_source(leaf.source, known, where=where, key=key)
+        for alternative in leaf.alternatives:
+            _check_source(alternative.source, known, where=where, key=f"{key}.alternatives")
+
+
+def _close(a: float, b: float, tolerance: float) -> bool:
+    return math.isclose(a, b, rel_tol=tolerance)
+
+
+def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
+    """Validate one accelerator file and its consistency rules; returns the parsed model."""
+    entry_id = raw.get("id", "?") if isinstance(raw, dict) else "?"
+    where = f"{file_name} [{entry_id}]"
+    chip = validate(Accelerator, raw, where=where)
+    if f"{chip.id}.yaml" != file_name:
+        raise DataError(f"{where}: field 'id': must match the file name ({file_name})")
+    known = _source_ids(chip.sources, where=where)
+    _check_source(chip.default_source, known, where=where, key="default_source")
+    si: dict[str, float | None] = {}
+    for section in ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip"):
+        block = getattr(chip, section)
+        if block is None:
+            continue
+        for leaf_name, leaf in block:
+            key = f"{section}.{leaf_name}"
+            _check_leaf_sources(leaf, known, where=where, key=key)
+            if key in DIMENSIONS and leaf is not None:
+                si[key] = _si(leaf, where=where, key=key)
+    sparse = chip.sparse_headline
+    if sparse is not None and sparse.sparsity == "2:4":
+        for key in DENSE_KEYS:
+            dense, headline = si.get(f"compute.{key}"), si.get(f"sparse_headline.{key}")
+            if dense and headline and key not in sparse.not_doubled and not _close(headline, 2 * dense, SPARSE_TOLERANCE):
+                raise DataError(
+                    f"{where}: field 'sparse_headline.{key}': a 2:4 headline must be twice the dense "
+                    f"compute.{key}; add {key} to 'not_doubled' if the vendor publishes another ratio"
+                )
+    per_direction, both = si.get("scale_up.per_direction"), si.get("scale_up.bidirectional")
+    if per_direction and both and not _close(both, 2 * per_direction, BIDIRECTIONAL_TOLERANCE):
+        raise DataError(f"{where}: field 'scale_up.bidirectional': must be twice 'scale_up.per_direction'")
+    domain = si.get("scale_up.domain_size")
+    if domain is not None and (domain < 1 or domain != int(domain)):
+        raise DataError(f"{where}: field 'scale_up.domain_size': must be a whole number of accelerators")
+    return chip
+
+
+def check_interconnects(raw: Any, *, file_name: str) -> Interconnects:
+    """Validate data/interconnects.yaml."""
+    data = validate(Interconnects, raw, where=file_name)
+    known = _source_ids(data.sources, where=file_name)
+    for link in data.interconnects:
+        where = f"{file_name} [{link.id}]"
+        _check_source(link.source, known, where=where, key="source")
+        if link.per_direction is None and link.bidirectional is None:
+            raise DataError(f"{where}: field 'per_direction': give per_direction or bidirectional bandwidth")
+        values = {}
+        for key, expected in (("per_direction", "bytes_per_s"), ("bidirectional", "bytes_per_s"), ("latency", "seconds")):
+            leaf = getattr(link, key)
+            _check_leaf_sources(leaf, known, where=where, key=key)
+            values[key] = _dimensioned(leaf, expected, where=where, key=key)
+        if values["per_direction"] and values["bidirectional"] and not _close(
+            values["bidirectional"], 2 * values["per_direction"], BIDIRECTIONAL_TOLERANCE
+        ):
+            raise DataError(f"{where}: field 'bidirectional': must be twice 'per_direction'")
+    return data
+
+
+def _dimensioned(leaf: Any, expected: str, *, where: str, key: str) -> float | None:
+    value = _value(leaf)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise DataError(f"{where}: field '{key}': write the value with its unit ({expected})")
+    try:
+        si, dimension = parse_quantity(value)
+    except ValueError as error:
+        raise DataError(f"{where}: field '{key}': {error}") from None
+    if dimension != expected:
+        raise DataError(f"{where}: field '{key}': {value!r} is {dimension}, expected {expected}")
+    return si
+
+
+def check_latencies(raw: Any, *, file_name: str) -> Latencies:
+    """Validate data/latencies.yaml: every value in seconds, low <= typical <= high."""
+    data = validate(Latencies, raw, where=file_name)
+    known = _source_ids(data.sources, where=file_name)
+    for item in data.latencies:
+        where = f"{file_name} [{item.id}]"
+        _check_source(item.source, known, where=where, key="source")
+        values = {}
+        for key in ("low", "typical", "high"):
+            leaf = getattr(item, key)
+            _check_leaf_sources(leaf, known, where=where, key=key)
+            values[key] = _dimensioned(leaf, "seconds", where=where, key=key)
+        if values["typical"] is None:
+            raise DataError(f"{where}: field 'typical': a latency needs a typical value")
+        if (values["low"] or 0.0) > values["typical"] or values["typical"] > (values["high"] or math.inf):
+            raise DataError(f"{where}: field 'typical': must lie between low and high")
+    return data
+
+
+def count(value: Count, *, where: str, key: str) -> float:
+    """A parameter count from a number or "8.03B"-style text."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kMBT]?)\s*", str(value))
+    if not match:
+        raise DataError(f"{where}: field '{key}': {value!r} is not a count (write 70.6B or 70553706496)")
+    return float(match.group(1)) * {"": 1.0, "k": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}[match.group(2)]
+
+
+def check_models(raw: Any, *, file_name: str) -> Models:
+    """Validate data/models.yaml, including the fields each attention kind needs."""
+    data = validate(Models, raw, where=file_name)
+    known = _source_ids(data.sources, where=file_name)
+    seen: set[str] = set()
+    for model in data.models:
+        where = f"{file_name} [{model.id}]"
+        if model.id in seen:
+            raise DataError(f"{where}: field 'id': duplicate model id")
+        seen.add(model.id)
+        _check_source(model.source, known, where=where, key="source")
+        params = count(model.params, where=where, key="params")
+        active = count(model.active_params, where=where, key="active_params")
+        if active > params:
+            raise DataError(f"{where}: field 'active_params': cannot exceed params")
+        if model.attention_heads % model.kv_heads:
+            raise DataError(f"{where}: field 'kv_heads': must divide attention_heads")
+        if model.attention == "mla" and (model.kv_lora_rank is None or model.rope_head_dim is None):
+            raise DataError(f"{where}: field 'kv_lora_rank': MLA needs kv_lora_rank and rope_head_dim")
+        if model.attention == "sliding" and model.window is None:
+            raise DataError(f"{where}: field 'window': sliding-window attention needs a window")
+        if model.attention == "mha" and model.kv_heads != model.attention_heads:
+            raise DataError(f"{where}: field 'kv_heads': MHA has as many KV heads as attention heads")
+        if model.attention == "mqa" and model.kv_heads != 1:
+            raise DataError(f"{where}: field 'kv_heads': MQA has one KV head")
+    return data
+
+
+def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Economics:
+    """Validate data/economics.yaml; prices must name known accelerators."""
+    data = validate(Economics, raw, where=file_name)
+    known = _source_ids(data.sources, where=file_name)
+    ranges = {f"accelerator_hour_usd.{key}": value for key, value in data.accelerator_hour_usd.items()}
+    ranges.update(electricity_usd_per_kwh=data.electricity_usd_per_kwh, pue=data.pue,
+                  grid_carbon_g_per_kwh=data.grid_carbon_g_per_kwh)
+    for key, value in ranges.items():
+        entry = key.split(".", 1)[1] if key.startswith("accelerator_hour_usd.") else key
+        where = f"{file_name} [{entry}]"
+        if key.startswith("accelerator_hour_usd.") and entry not in accelerator_ids:
+            raise DataError(f"{where}: field 'accelerator_hour_usd': unknown accelerator id {entry!r}")
+        _check_source(value.source, known, where=where, key=f"{key}.source")
+        if not 0 < value.low <= value.typical <= value.high:
+            raise DataError(f"{where}: field '{key}': need 0 < low <= typical <= high")
+    if data.pue.low < 1:
+        raise DataError(f"{file_name} [pue]: field 'pue.low': PUE cannot be below 1")
+    return data
+
+
+def check_edition(raw: Any, *, file_name: str) -> Edition:
+    """Validate data/edition.yaml."""
+    return validate(Edition, raw, where=file_name)
