@@ -24,6 +24,7 @@ from calc._internal.inference import (
     cached_tokens, critical_batch, decode, decode_step_seconds, kv_bytes_per_token, kv_cache, max_batch, prefill_seconds,
     weight_bytes,
 )
+from calc._internal.plot import memory_bars_svg, roofline_svg
 from calc._internal.units import parse_quantity, parse_si_number
 
 __version__ = "0.1.0"
@@ -72,6 +73,8 @@ __all__ = [
     "max_batch",
     "prefill_seconds",
     "weight_bytes",
+    "memory_bars_svg",
+    "roofline_svg",
     "compute",
     "format_number",
     "format_quantity",
