@@ -6,3 +6,181 @@ from typing import Any
 
 def define_env(env: Any) -> None:
     """Register content macros (called from tools.macros.define_env)."""
+
+    # --- Macros for index, motivation, landscape, roofline, memory and numbers (founding writer) ---
+    import html as _html
+
+    import calc as _calc
+    from tools.macros import _lang
+
+    _RIDGE_DTYPES = ("fp64", "bf16", "fp8", "fp4")
+    _RIDGE_HEAD = {
+        "accelerator": {"en": "Accelerator", "es": "Acelerador"},
+        "bandwidth": {"en": "Memory bandwidth (TB/s)", "es": "Ancho de banda de memoria (TB/s)"},
+        "ridge": {"en": "Ridge point, {d} dense (FLOP/byte)", "es": "Punto de cresta, {d} denso (FLOP/byte)"},
+        "none": {"en": "—", "es": "—"},
+    }
+
+    @env.macro
+    def ridge_table(dtypes: list[str] | None = None) -> str:
+        """Every accelerator's ridge point (dense peak / memory bandwidth) per number format, from calc."""
+        lang = _lang(env)
+        chosen = tuple(dtypes) if dtypes else _RIDGE_DTYPES
+        head = f'<th scope="col">{_RIDGE_HEAD["accelerator"][lang]}</th><th scope="col">{_RIDGE_HEAD["bandwidth"][lang]}</th>'
+        head += "".join(
+            f'<th scope="col">{_RIDGE_HEAD["ridge"][lang].format(d=d.upper())}</th>' for d in chosen
+        )
+        rows = []
+        for chip in _calc.load_data().accelerators.values():
+            bandwidth = chip.memory_bandwidth_bytes_per_s
+            if bandwidth is None:
+                continue
+            cells = [_calc.format_number(bandwidth / 1e12, lang, digits=3)]
+            for dtype in chosen:
+                peak = chip.dense_flop_per_s.get(dtype)
+                if peak is None:
+                    cells.append(_RIDGE_HEAD["none"][lang])
+                else:
+                    ridge = _calc.ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
+                    cells.append(_calc.format_number(ridge, lang, digits=3))
+            tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
+            rows.append(f'<tr data-accelerator="{chip.id}"><th scope="row">{_html.escape(chip.name)}</th>{tds}</tr>')
+        return (
+            f'<div class="x4-table-wrap"><table class="x4-specs x4-ridge"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>'
+        )
+
+    @env.macro
+    def ridge(accelerator: str, dtype: str = "bf16") -> str:
+        """One chip's ridge point for a dense format, e.g. ridge('h100-sxm', 'bf16') -> '295 FLOP/byte'."""
+        chip = _calc.load_data().accelerator(accelerator)
+        value = _calc.ridge_point(peak_flop_per_s=chip.peak_flop_per_s(dtype), bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s)
+        return f"{_calc.format_number(value, _lang(env), digits=3)} FLOP/byte"
+
+    @env.macro
+    def chip_name(accelerator: str) -> str:
+        """The display name of an accelerator in data/ (e.g. 'H100 SXM')."""
+        return _calc.load_data().accelerator(accelerator).name
+
+    @env.macro
+    def latency(latency_id: str) -> str:
+        """A typical latency from data/ (load_data().latencies), with the best time prefix."""
+        found = getattr(_calc.load_data(), "latencies", {}).get(latency_id)
+        if found is None:
+            raise KeyError(f"no latency {latency_id!r} in data/")
+        return _calc.format_quantity(found.typical_s, "s", _lang(env))
+
+    @env.macro
+    def price(accelerator: str, which: str = "typical") -> str:
+        """Cloud price per accelerator-hour from data/ economics, e.g. '$3 / h' (which: low, typical, high)."""
+        economics = getattr(_calc.load_data(), "economics", None)
+        if economics is None:
+            raise KeyError("data/ has no economics yet")
+        value = getattr(economics.price(accelerator), which)
+        return f"${_calc.format_number(value, _lang(env))}"
+
+    # --- Macros for interconnects, training-cost, choosing, inside-gpu, quiz, glossary, references (second writer) ---
+    _SOURCE_TEXT = {
+        "checked": {"en": "checked", "es": "consultada el"},
+        "cited_by": {"en": "cited by", "es": "citada por"},
+        "sections": {"models": {"en": "reference models", "es": "modelos de referencia"},
+                     "interconnects": {"en": "interconnects", "es": "interconexiones"},
+                     "latencies": {"en": "latencies", "es": "latencias"},
+                     "economics": {"en": "economics", "es": "economía"}},
+    }
+
+    @env.macro
+    def data_sources() -> str:
+        """Every distinct source in load_data() as a Markdown list: linked title, checked date, who cites it."""
+        lang = _lang(env)
+        data = _calc.load_data()
+        found: dict[str, dict[str, Any]] = {}
+        cited: dict[str, list[str]] = {}
+
+        def add(source: dict[str, Any], by: str) -> None:
+            key = source.get("url") or source.get("title") or source["id"]
+            if key not in found:
+                found[key] = source
+                cited[key] = []
+            if by not in cited[key]:
+                cited[key].append(by)
+
+        for chip in data.accelerators.values():
+            for source in chip.sources:
+                add(source, chip.name)
+        for section, names in _SOURCE_TEXT["sections"].items():
+            raw = data.raw.get(section)
+            if isinstance(raw, dict):
+                for source in raw.get("sources") or []:
+                    add(source, names[lang])
+        if not found:
+            raise ValueError("load_data() lists no sources")
+        lines = []
+        for key in sorted(found, key=lambda k: str(found[k].get("title", k)).lower()):
+            source = found[key]
+            title = _html.escape(str(source.get("title") or source["id"])).replace("[", "&#91;").replace("]", "&#93;")
+            link = f"[{title}]({source['url']})" if source.get("url") else title
+            checked = f" — {_SOURCE_TEXT['checked'][lang]} {source['checked']}" if source.get("checked") else ""
+            lines.append(f"- {link}{checked}; {_SOURCE_TEXT['cited_by'][lang]}: {', '.join(cited[key])}.")
+        return "\n".join(lines)
+
+    @env.macro
+    def model_params(model_id: str, which: str = "params") -> str:
+        """A reference model's parameter count from data/ in billions, e.g. model_params('deepseek-v3', 'active_params') -> '37B'."""
+        model = _calc.load_data().model(model_id)
+        value = {"params": model.params, "active_params": model.active_params}[which]
+        return f"{_calc.format_number(value / 1e9, _lang(env))}B"
+
+    @env.macro
+    def model_value(model_id: str, field: str) -> str:
+        """A reference model's shape value from data/ (layers, hidden_size, kv_heads, context_length, ...)."""
+        value = getattr(_calc.load_data().model(model_id), field)
+        if value is None:
+            raise ValueError(f"{model_id}: {field} is not set in data/")
+        return _calc.format_number(float(value), _lang(env))
+
+    @env.macro
+    def link(link_id: str, which: str = "per_direction", unit: str = "GB/s") -> str:
+        """An interconnect's bandwidth (per_direction or bidirectional) or latency from data/ interconnects."""
+        found = _calc.load_data().interconnects.get(link_id)
+        if found is None:
+            raise KeyError(f"no interconnect {link_id!r} in data/; known: {', '.join(_calc.load_data().interconnects)}")
+        if which == "latency":
+            if found.latency_s is None:
+                raise ValueError(f"{link_id}: no latency in data/")
+            return _calc.format_quantity(found.latency_s, "s", _lang(env))
+        value = {"per_direction": found.per_direction_bytes_per_s, "bidirectional": found.bidirectional_bytes_per_s}[which]
+        if value is None:
+            raise ValueError(f"{link_id}: no {which} bandwidth in data/")
+        factor = {"GB/s": 1e9, "TB/s": 1e12, "Gb/s": 1.25e8}[unit]
+        return f"{_calc.format_number(value / factor, _lang(env), digits=3)} {unit}"
+
+    _LINK_HEAD = {
+        "link": {"en": "Link", "es": "Enlace"},
+        "kind": {"en": "Level", "es": "Nivel"},
+        "per_direction": {"en": "Per direction (GB/s)", "es": "Por sentido (GB/s)"},
+        "bidirectional": {"en": "Both directions (GB/s)", "es": "Ambos sentidos (GB/s)"},
+        "latency": {"en": "Typical latency", "es": "Latencia típica"},
+    }
+
+    @env.macro
+    def link_table(ids: list[str] | None = None) -> str:
+        """The interconnect hierarchy from data/ (die-to-die out to storage): bandwidth per direction, both, latency."""
+        lang = _lang(env)
+        links = _calc.load_data().interconnects
+        chosen = [links[i] for i in ids] if ids else list(links.values())
+        head = "".join(f'<th scope="col">{_LINK_HEAD[k][lang]}</th>' for k in _LINK_HEAD)
+        rows = []
+        for item in chosen:
+            cells = [
+                _html.escape(item.kind),
+                "—" if item.per_direction_bytes_per_s is None else _calc.format_number(item.per_direction_bytes_per_s / 1e9, lang),
+                "—" if item.bidirectional_bytes_per_s is None else _calc.format_number(item.bidirectional_bytes_per_s / 1e9, lang),
+                "—" if item.latency_s is None else _calc.format_quantity(item.latency_s, "s", lang),
+            ]
+            tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
+            rows.append(f'<tr data-link="{item.id}"><th scope="row">{_html.escape(item.name)}</th>{tds}</tr>')
+        return (
+            f'<div class="x4-table-wrap"><table class="x4-specs x4-links"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>'
+        )
