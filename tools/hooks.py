@@ -1,8 +1,10 @@
 # MkDocs hooks: bundle the browser runtime (self-hosted Pyodide + the calc package + the data bundle) into the built site.
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -51,7 +53,22 @@ def copy_vendored(assets: Path) -> None:
                     shutil.copy2(source, target)
 
 
+def make_snapshot(archive: Path, destination: Path) -> None:
+    """A gzipped Pyodide memory snapshot with calc imported (tools/make_snapshot.mjs), made once per archive."""
+    digest = hashlib.sha256(archive.read_bytes() + (NODE_MODULES / "pyodide" / "package.json").read_bytes()).hexdigest()
+    stamp = destination.with_suffix(".sha256")
+    if destination.is_file() and stamp.is_file() and stamp.read_text() == digest:
+        return
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(archive), str(destination)],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )
+    stamp.write_text(digest)
+
+
 def on_post_build(config: Any, **_: Any) -> None:
     site = Path(config["site_dir"])
     copy_vendored(site / "assets")
-    build_calc_archive(site / "assets" / "x4" / "calc.zip")
+    archive = site / "assets" / "x4" / "calc.zip"
+    build_calc_archive(archive)
+    make_snapshot(archive, site / "assets" / "x4" / "pyodide-snapshot.bin.gz")

@@ -20,6 +20,7 @@ TEXT = {
     "tdp": {"en": "Power (W)", "es": "Potencia (W)"},
     "none": {"en": "—", "es": "—"},
     "custom": {"en": "Custom chip", "es": "Chip personalizado"},
+    "custom_model": {"en": "Custom model", "es": "Modelo personalizado"},
     "static_status": {
         "en": "Result computed when the site was built. Edit any input to start the live calculator.",
         "es": "Resultado calculado al construir el sitio. Edita cualquier dato para iniciar la calculadora en vivo.",
@@ -75,10 +76,13 @@ def _field_html(calc_name: str, field: calc.Field, lang: str) -> str:
     label = html.escape(field.label[lang]) + (f' <span class="x4-unit">({html.escape(field.unit)})</span>' if field.unit else "")
     error = f'<p class="x4-field__error" id="{ident}-error" hidden></p>'
     common = f'id="{ident}" name="{field.name}" aria-describedby="{ident}-error"'
-    if field.kind == "accelerator":
-        options = [(chip.id, chip.name) for chip in load_data().accelerators.values()] + [("custom", _t("custom", lang))]
-        control = f"<select {common}>" + "".join(
-            f'<option value="{v}"{" selected" if v == field.default else ""}>{html.escape(n)}</option>' for v, n in options
+    if field.kind in ("accelerator", "model"):
+        data = load_data()
+        items = data.accelerators.values() if field.kind == "accelerator" else getattr(data, "models", {}).values()
+        options = [(item.id, item.name) for item in items] + [("custom", _t("custom", lang) if field.kind == "accelerator" else _t("custom_model", lang))]
+        default = field.default or "custom"
+        control = f'<select {common} data-selector="true">' + "".join(
+            f'<option value="{v}"{" selected" if v == default else ""}>{html.escape(n)}</option>' for v, n in options
         ) + "</select>"
     elif field.kind == "choice":
         control = f"<select {common}>" + "".join(

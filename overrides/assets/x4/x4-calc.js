@@ -43,7 +43,10 @@ function startWorker() {
     const message = event.data;
     if (message.type === "progress") {
       setStatus({ runtime: "loading_runtime", calc: "loading_calc", ready: "ready" }[message.stage]);
-      if (message.stage === "ready") document.documentElement.dataset.x4Runtime = "ready";
+      if (message.stage === "ready") {
+        document.documentElement.dataset.x4Runtime = "ready";
+        document.documentElement.dataset.x4RuntimeMode = message.mode;
+      }
     } else if (message.type === "fatal") {
       setStatus("failed");
       document.documentElement.dataset.x4Runtime = "failed";
@@ -72,8 +75,8 @@ function inputsOf(widget) {
 }
 
 function toggleCustomFields(widget) {
-  const accelerator = widget.querySelector('select[name="accelerator"]');
-  const custom = accelerator && accelerator.value === "custom";
+  const selector = widget.querySelector('select[data-selector="true"]');
+  const custom = selector && selector.value === "custom";
   for (const field of widget.querySelectorAll('[data-custom-only="true"]')) field.hidden = !custom;
 }
 

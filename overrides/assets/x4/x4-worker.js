@@ -3,20 +3,53 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const assets = new URL("../", import.meta.url);
+const indexURL = new URL("pyodide/", assets).href;
 
-function progress(stage) {
-  self.postMessage({ type: "progress", stage });
+function progress(stage, detail = {}) {
+  self.postMessage({ type: "progress", stage, ...detail });
+}
+
+async function fetchBytes(path) {
+  const response = await fetch(new URL(path, assets));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function gunzip(bytes) {
+  // A host may already have decoded it (Content-Encoding: gzip): only inflate real gzip data.
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// Fast path: restore the build-time memory snapshot, where calc is already imported with its data.
+async function startFromSnapshot() {
+  const snapshot = await gunzip(await fetchBytes("x4/pyodide-snapshot.bin.gz"));
+  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+  return pyodide;
+}
+
+// Fallback: boot Pyodide and unpack calc (with its JSON data bundle) from the archive.
+async function startPlain() {
+  const pyodide = await loadPyodide({ indexURL });
+  progress("calc");
+  pyodide.unpackArchive(await fetchBytes("x4/calc.zip"), "zip");
+  return pyodide;
 }
 
 async function start() {
   progress("runtime");
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", assets).href });
-  progress("calc");
-  const response = await fetch(new URL("x4/calc.zip", assets));
-  if (!response.ok) throw new Error(`calc.zip: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+  let pyodide;
+  let mode = "snapshot";
+  try {
+    pyodide = await startFromSnapshot();
+    pyodide.pyimport("calc");
+  } catch (error) {
+    mode = "plain";
+    pyodide = await startPlain();
+  }
   const calc = pyodide.pyimport("calc");
-  progress("ready");
+  progress("ready", { mode });
   return { pyodide, run: calc.run };
 }
 
