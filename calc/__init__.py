@@ -25,6 +25,7 @@ from calc._internal.inference import (
     weight_bytes,
 )
 from calc._internal.plot import memory_bars_svg, roofline_svg
+from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.units import parse_quantity, parse_si_number
 
 __version__ = "0.1.0"
@@ -75,6 +76,9 @@ __all__ = [
     "weight_bytes",
     "memory_bars_svg",
     "roofline_svg",
+    "cost_per_million_tokens",
+    "owning_usd_per_hour",
+    "tco",
     "compute",
     "format_number",
     "format_quantity",

@@ -77,6 +77,8 @@ WORDS: dict[str, dict[str, str]] = {
     "memory": {"en": "memory-bound", "es": "limitado por memoria"},
     "compute": {"en": "compute-bound", "es": "limitado por cómputo"},
     "gradient-sync": {"en": "gradient synchronization (AllReduce)", "es": "sincronización de gradientes (AllReduce)"},
+    "own": {"en": "owning", "es": "comprar"},
+    "rent": {"en": "renting", "es": "alquilar"},
 }
 
 
