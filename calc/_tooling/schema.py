@@ -6,7 +6,7 @@ import math
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .._internal.errors import CalcError
 from .._internal.units import parse_quantity
@@ -82,6 +82,12 @@ class Sourced(_Strict):
         if reason is not None and not reason.strip():
             raise ValueError("reason must not be blank")
         return reason
+
+    @model_validator(mode="after")
+    def _null_needs_reason(self) -> Sourced:
+        if self.value is None and self.reason is None:
+            raise ValueError("a null value needs a 'reason'")
+        return self
 
 
 Leaf = Union[Scalar, Sourced]
@@ -257,9 +263,10 @@ def validate(model: type[BaseModel], raw: Any, *, where: str) -> Any:
         return model.model_validate(raw)
     except ValidationError as error:
         # Prefer the most specific error: unknown/missing fields, then the deepest location.
-        first = max(error.errors(), key=lambda e: (e["type"] in ("extra_forbidden", "missing"), len(e["loc"])))
+        basic = ("string_type", "int_type", "float_type", "int_parsing", "float_parsing", "int_from_float", "model_type", "none_required")
+        first = max(error.errors(), key=lambda e: (e["type"] in ("extra_forbidden", "missing"), e["type"] not in basic, len(e["loc"])))
         field = _field(first["loc"])
-        message = first["msg"].replace("Extra inputs are not permitted", "unknown field")
+        message = first["msg"].replace("Extra inputs are not permitted", "unknown field").removeprefix("Value error, ")
         raise DataError(f"{where}: field '{field}': {message}") from None
 
 

@@ -1,0 +1,188 @@
+"""Pinned facts per vendor (each citing its datasheet) and sanity bounds over every chip."""
+
+from __future__ import annotations
+
+import pytest
+
+from calc import CalcError
+from calc._internal.data import parse_bundle
+from calc._tooling.bundle import build_bundle, default_data_dir
+
+D = parse_bundle(build_bundle(default_data_dir()))  # fresh from data/, not a cached bundle
+T = 1e12
+
+
+def test_nvidia_h100_sxm_dense_not_sparse() -> None:
+    """H100 SXM BF16 is 989.4 TFLOP/s dense; 1,979 is the 2:4 headline (NVIDIA H100 datasheet, hpctech-h100 copy)."""
+    chip = D.accelerator("h100-sxm")
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(989.4 * T)
+    assert chip.sparse_headline_flop_per_s["bf16"] == pytest.approx(1979 * T)
+    assert chip.memory_bandwidth_bytes_per_s == pytest.approx(3.35e12)
+    assert chip.tdp_w == 700
+
+
+def test_nvidia_nvlink4_per_direction_vs_both() -> None:
+    """NVLink 4 is 450 GB/s each way, 900 GB/s both (NVIDIA H100 datasheet)."""
+    chip = D.accelerator("h100-sxm")
+    assert chip.scale_up_per_direction_bytes_per_s == pytest.approx(450e9)
+    assert chip.values["scale_up.bidirectional"].si == pytest.approx(900e9)
+
+
+def test_nvidia_h800_cuts_nvlink_and_fp64() -> None:
+    """H800 SXM: NVLink 400 GB/s both directions and FP64 1 TFLOP/s, H100 tensor peaks (NVIDIA H800 datasheet)."""
+    chip = D.accelerator("h800-sxm")
+    assert chip.values["scale_up.bidirectional"].si == pytest.approx(400e9)
+    assert chip.dense_flop_per_s["fp64"] == pytest.approx(1 * T)
+    assert chip.dense_flop_per_s["bf16"] == D.accelerator("h100-sxm").dense_flop_per_s["bf16"]
+
+
+def test_nvidia_h200_is_h100_with_more_memory() -> None:
+    """H200 SXM: 141 GB HBM3e at 4.8 TB/s, H100 compute (NVIDIA H200 datasheet)."""
+    chip = D.accelerator("h200-sxm")
+    assert chip.memory_bytes == pytest.approx(141e9)
+    assert chip.memory_bandwidth_bytes_per_s == pytest.approx(4.8e12)
+    assert chip.dense_flop_per_s["fp8"] == D.accelerator("h100-sxm").dense_flop_per_s["fp8"]
+
+
+def test_nvidia_b300_fp4_is_not_two_to_one() -> None:
+    """B300 publishes sparse and dense FP4 at a ratio other than 2:1 (NVIDIA HGX B300 table), recorded as such."""
+    chip = D.accelerator("b300")
+    assert chip.text["sparse_headline.not_doubled"] == ["fp4"]
+    ratio = chip.sparse_headline_flop_per_s["fp4"] / chip.dense_flop_per_s["fp4"]
+    assert 1.2 < ratio < 1.5
+
+
+def test_nvidia_gb200_rack_domain() -> None:
+    """GB200 NVL72: 72 GPUs in one NVLink domain at 1.8 TB/s per GPU (NVIDIA GB200 NVL72 page)."""
+    chip = D.accelerator("gb200")
+    assert chip.scale_up_domain_size == 72
+    assert chip.values["scale_up.bidirectional"].si == pytest.approx(1.8e12)
+
+
+def test_amd_mi300x_datasheet() -> None:
+    """MI300X: 192 GB HBM3, 5.3 TB/s, 1,307.4 dense BF16, 750 W (AMD MI300X datasheet)."""
+    chip = D.accelerator("mi300x")
+    assert chip.memory_bytes == pytest.approx(192e9)
+    assert chip.memory_bandwidth_bytes_per_s == pytest.approx(5.3e12)
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(1307.4 * T)
+    assert chip.tdp_w == 750
+
+
+def test_amd_mi355x_has_fp4_and_less_fp64_matrix() -> None:
+    """MI355X: 288 GB, 8 TB/s, ~10 PFLOP/s MXFP4 dense, 1,400 W (AMD MI355X datasheet, The Register)."""
+    chip = D.accelerator("mi355x")
+    assert chip.memory_bytes == pytest.approx(288e9)
+    assert chip.dense_flop_per_s["fp4"] == pytest.approx(10066.4 * T)
+    assert chip.tdp_w == 1400
+
+
+def test_intel_gaudi3_hot_chips() -> None:
+    """Gaudi 3: 1,835 TFLOP/s BF16 and FP8, 128 GB HBM2e at 3.67 TB/s, no sparse headline (Intel Hot Chips 2024)."""
+    chip = D.accelerator("gaudi3")
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(1835 * T)
+    assert chip.dense_flop_per_s["fp8"] == pytest.approx(1835 * T)
+    assert chip.memory_bandwidth_bytes_per_s == pytest.approx(3.67e12)
+    assert not any(chip.sparse_headline_flop_per_s.values())
+
+
+def test_google_tpu_v5p_gib_and_ici() -> None:
+    """TPU v5p: 95 GiB HBM, 2,765 GB/s, 459 TFLOP/s BF16, ICI 1,200 GB/s both directions (Cloud TPU v5p docs)."""
+    chip = D.accelerator("tpu-v5p")
+    assert chip.memory_bytes == pytest.approx(95 * 2**30)
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(459 * T)
+    assert chip.values["scale_up.bidirectional"].si == pytest.approx(1200e9)
+
+
+def test_google_tpu7x_ironwood() -> None:
+    """TPU7x: 4,614 TFLOP/s FP8, 2,307 BF16, 192 GiB HBM, 9,216-chip pods (Cloud TPU7x docs)."""
+    chip = D.accelerator("tpu7x")
+    assert chip.dense_flop_per_s["fp8"] == pytest.approx(4614 * T)
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(2307 * T)
+    assert chip.scale_up_domain_size == 9216
+
+
+def test_aws_trainium2_neuron_docs() -> None:
+    """Trainium2: 1,299 FP8 and 667 BF16 dense TFLOP/s, 96 GiB HBM (AWS Neuron Trainium2 architecture)."""
+    chip = D.accelerator("trainium2")
+    assert chip.dense_flop_per_s["fp8"] == pytest.approx(1299 * T)
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(667 * T)
+    assert chip.memory_bytes == pytest.approx(96 * 2**30)
+
+
+def test_aws_inferentia2_neuron_docs() -> None:
+    """Inferentia2: 190 TFLOP/s BF16, 32 GiB at 820 GiB/s (AWS Neuron Inferentia2 architecture)."""
+    chip = D.accelerator("inferentia2")
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(190 * T)
+    assert chip.memory_bandwidth_bytes_per_s == pytest.approx(820 * 2**30)
+
+
+def test_consumer_rtx_4090_fp64_contrast() -> None:
+    """RTX 4090: 24 GB, 1,008 GB/s, FP64 1.29 TFLOP/s, no NVLink (NVIDIA Ada whitepaper, WareDB copy)."""
+    chip = D.accelerator("rtx-4090")
+    assert chip.memory_bytes == pytest.approx(24e9)
+    assert chip.dense_flop_per_s["fp64"] == pytest.approx(1.29 * T)
+    assert chip.scale_up_domain_size == 1
+    assert chip.category == "consumer"
+
+
+# Sanity bounds keyed by category: (memory GB, bandwidth TB/s, TDP W, BF16 ridge FLOP/byte)
+BOUNDS = {
+    "datacenter": ((16, 300), (0.5, 10), (150, 1500), (50, 1000)),
+    "workstation": ((16, 128), (0.5, 3), (150, 700), (50, 1500)),
+    "consumer": ((8, 48), (0.3, 3), (100, 700), (50, 1000)),
+}
+
+
+@pytest.mark.parametrize("chip_id", sorted(D.accelerators))
+def test_sanity_bounds(chip_id: str) -> None:
+    """Memory, bandwidth, power and the BF16 ridge point are physically plausible for each chip."""
+    chip = D.accelerators[chip_id]
+    (mem_lo, mem_hi), (bw_lo, bw_hi), (w_lo, w_hi), (ridge_lo, ridge_hi) = BOUNDS[chip.category]
+    assert mem_lo <= chip.memory_bytes / 1e9 <= mem_hi
+    assert bw_lo <= chip.memory_bandwidth_bytes_per_s / 1e12 <= bw_hi
+    if chip.tdp_w is not None:
+        assert w_lo <= chip.tdp_w <= w_hi
+    bf16 = chip.dense_flop_per_s["bf16"]
+    if bf16:
+        assert ridge_lo <= bf16 / chip.memory_bandwidth_bytes_per_s <= ridge_hi
+    dense = [v for v in chip.dense_flop_per_s.values() if v]
+    assert all(1e11 <= v <= 3e16 for v in dense)
+
+
+@pytest.mark.parametrize("chip_id", sorted(D.accelerators))
+def test_sparse_headline_never_below_dense(chip_id: str) -> None:
+    """A sparse headline is at least the dense figure for the same format."""
+    chip = D.accelerators[chip_id]
+    for dtype, headline in chip.sparse_headline_flop_per_s.items():
+        dense = chip.dense_flop_per_s.get(dtype)
+        if headline and dense:
+            assert headline >= dense
+
+
+def test_models_pinned() -> None:
+    """Llama 3 70B: 80 layers, 8 KV heads (Llama 3 model card); DeepSeek-V3: MLA rank 512, 37B active (V3 report)."""
+    llama = D.model("llama-3-70b")
+    assert (llama.layers, llama.kv_heads, llama.head_dim, llama.attention) == (80, 8, 128, "gqa")
+    deepseek = D.model("deepseek-v3")
+    assert (deepseek.attention, deepseek.kv_lora_rank, deepseek.rope_head_dim) == ("mla", 512, 64)
+    assert deepseek.active_params == pytest.approx(37e9)
+    assert D.model("mistral-7b").window == 4096
+    assert D.model("gpt-3-175b").kv_heads == D.model("gpt-3-175b").attention_heads
+
+
+def test_model_lookup_error_lists_ids() -> None:
+    """An unknown model id raises CalcError naming the known ids."""
+    with pytest.raises(CalcError, match="llama-3-8b"):
+        D.model("llama-9")
+
+
+def test_economics_defaults() -> None:
+    """Economics carries a price range per priced chip, electricity, PUE and grid carbon (EIA, Uptime, Ember)."""
+    economics = D.economics
+    assert economics is not None
+    price = economics.price("h100-sxm")
+    assert price.low <= price.typical <= price.high
+    assert economics.pue.typical == pytest.approx(1.56)
+    assert economics.grid_carbon_g_per_kwh.typical == pytest.approx(436)
+    with pytest.raises(CalcError):
+        economics.price("rtx-4090")

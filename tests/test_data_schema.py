@@ -1,0 +1,72 @@
+"""The data schema rejects broken files with a message naming file, entry and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from calc._tooling.bundle import build_bundle
+from calc._tooling.schema import DataError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+# case folder under fixtures/bad_data -> the exact error message
+BROKEN = {
+    "missing-checked": "test-chip.yaml [test-chip]: field 'sources.0.checked': Field required",
+    "missing-url": "test-chip.yaml [test-chip]: field 'sources.0.url': Field required",
+    "unknown-field": "test-chip.yaml [test-chip]: field 'ridge_point': unknown field",
+    "wrong-dimension": "test-chip.yaml [test-chip]: field 'memory.capacity': '80 TB/s' is bytes_per_s, expected bytes",
+    "sparse-not-doubled": (
+        "test-chip.yaml [test-chip]: field 'sparse_headline.bf16': a 2:4 headline must be twice the dense "
+        "compute.bf16; add bf16 to 'not_doubled' if the vendor publishes another ratio"
+    ),
+    "bidirectional-mismatch": (
+        "test-chip.yaml [test-chip]: field 'scale_up.bidirectional': must be twice 'scale_up.per_direction'"
+    ),
+    "null-without-reason": "test-chip.yaml [test-chip]: field 'power.tdp': a null value needs a 'reason'",
+    "unknown-source": "test-chip.yaml [test-chip]: field 'power.tdp': unknown source 'nowhere' (known: vendor-sheet)",
+    "mla-without-rank": "models.yaml [latent-model]: field 'kv_lora_rank': MLA needs kv_lora_rank and rope_head_dim",
+    "price-unknown-accelerator": (
+        "economics.yaml [no-such-chip]: field 'accelerator_hour_usd': unknown accelerator id 'no-such-chip'"
+    ),
+}
+
+
+def test_good_fixture_builds() -> None:
+    """The unbroken fixture passes, so each broken case fails for its one change only."""
+    bundle = build_bundle(FIXTURES / "good_data")
+    assert [chip["id"] for chip in bundle["accelerators"]] == ["test-chip"]
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_broken_fixture_names_file_entry_and_field(case: str) -> None:
+    """Each deliberately broken fixture fails the build with its precise message."""
+    with pytest.raises(DataError) as error:
+        build_bundle(FIXTURES / "bad_data" / case)
+    assert str(error.value) == BROKEN[case]
+
+
+def test_every_broken_fixture_has_an_expected_message() -> None:
+    """No fixture folder is left untested."""
+    folders = {path.name for path in (FIXTURES / "bad_data").iterdir() if path.is_dir()}
+    assert folders == set(BROKEN)
+
+
+def test_cli_reports_a_broken_file_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """`data check --data DIR` on a broken folder exits 2 with one line on stderr."""
+    from calc._internal.cli import main
+
+    code = main(["data", "check", "--data", str(FIXTURES / "bad_data" / "wrong-dimension")])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err.strip().splitlines() == [
+        "python -m calc data: test-chip.yaml [test-chip]: field 'memory.capacity': '80 TB/s' is bytes_per_s, expected bytes"
+    ]
+
+
+def test_data_error_is_a_calc_error() -> None:
+    """Loading bad data raises the one error type calc callers already handle."""
+    from calc import CalcError
+
+    assert issubclass(DataError, CalcError)
