@@ -184,3 +184,54 @@ def define_env(env: Any) -> None:
             f'<div class="x4-table-wrap"><table class="x4-specs x4-links"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
         )
+
+    _WORDS = {"days": {"en": "days", "es": "días"}, "h": {"en": "h", "es": "h"}}
+
+    def _resolve_input(value: Any) -> Any:
+        """'link:ID' -> that interconnect's per-direction GB/s; 'nvlink:CHIP' -> the chip's scale-up GB/s per direction;
+        'nic:CHIP' -> the chip's scale-out GB/s per direction; anything else unchanged (parsed by calc)."""
+        if not isinstance(value, str) or ":" not in value:
+            return value
+        kind, _, ident = value.partition(":")
+        data = _calc.load_data()
+        if kind == "link":
+            return repr(data.interconnects[ident].per_direction_bytes_per_s / 1e9)
+        if kind == "nvlink":
+            return repr(data.accelerator(ident).scale_up_per_direction_bytes_per_s / 1e9)
+        if kind == "nic":
+            return repr(data.accelerator(ident).scale_out_bits_per_s / 8 / 1e9)
+        return value
+
+    def _format_output(value: Any, unit: str, lang: str, digits: int) -> str:
+        if isinstance(value, str):
+            from calc._internal.fmt import format_word  # words such as "compute-bound", in the page's language
+
+            return format_word(value, lang)
+        if unit == "USD":
+            number = _calc.format_number(value, lang, digits=digits)
+            return f"${number}" if lang == "en" else f"{number} $"
+        if unit == "kW":
+            return _calc.format_quantity(value * 1e3, "W", lang, digits=digits)
+        if unit in _WORDS:
+            return f"{_calc.format_number(value, lang, digits=digits)} {_WORDS[unit][lang]}"
+        if unit in ("s", "B", "B/s", "FLOP/s", "W"):
+            return _calc.format_quantity(value, unit, lang, digits=digits)
+        if unit == "":
+            return _calc.format_number(value, lang, digits=digits)
+        return f"{_calc.format_number(value, lang, digits=digits)} {unit}"
+
+    @env.macro
+    def calc_out(name: str, key: str, digits: int = 3, percent: bool = False, **inputs: Any) -> str:
+        """One output of a registered calculator, formatted for the page, e.g.
+        calc_out('training', 'days', price='3'). Inputs are written as in English ('0.5', '70B');
+        'link:ID', 'nvlink:CHIP' and 'nic:CHIP' take bandwidths from data/."""
+        lang = _lang(env)
+        raw = {k: _resolve_input(v) for k, v in inputs.items()}
+        result = _calc.compute(name, raw, "en")
+        value = result.quantities[key]
+        if value is None:
+            raise ValueError(f"{name}: {key} is None for inputs {inputs}")
+        if percent:
+            return f"{_calc.format_number(value * 100, lang, digits=digits)} %"
+        unit = _calc.CALCULATORS[name].units.get(key, "")
+        return _format_output(value, unit, lang, digits)
