@@ -77,7 +77,14 @@ def define_env(env: Any) -> None:
         if economics is None:
             raise KeyError("data/ has no economics yet")
         value = getattr(economics.price(accelerator), which)
-        return f"${_calc.format_number(value, _lang(env))}"
+        number = _calc.format_number(value, _lang(env))
+        return f"${number}" if _lang(env) == "en" else f"{number} $"
+
+    @env.macro
+    def weights(params: str, weight_format: str = "bf16") -> str:
+        """Bytes of a model's weights in a storage format, e.g. weights('70B', 'fp8') -> '70 GB'."""
+        count = _calc.parse_si_number(str(params), field="params")
+        return _calc.format_quantity(_calc.weight_bytes(params=count, weight_format=weight_format), "B", _lang(env))
 
     # --- Macros for interconnects, training-cost, choosing, inside-gpu, quiz, glossary, references (second writer) ---
     _SOURCE_TEXT = {
