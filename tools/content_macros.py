@@ -196,7 +196,8 @@ def define_env(env: Any) -> None:
 
     def _resolve_input(value: Any) -> Any:
         """'link:ID' -> that interconnect's per-direction GB/s; 'nvlink:CHIP' -> the chip's scale-up GB/s per direction;
-        'nic:CHIP' -> the chip's scale-out GB/s per direction; anything else unchanged (parsed by calc)."""
+        'nic:CHIP' -> the chip's scale-out GB/s per direction; 'weights:MODEL' -> its BF16 weight bytes;
+        anything else unchanged (parsed by calc)."""
         if not isinstance(value, str) or ":" not in value:
             return value
         kind, _, ident = value.partition(":")
@@ -207,6 +208,8 @@ def define_env(env: Any) -> None:
             return repr(data.accelerator(ident).scale_up_per_direction_bytes_per_s / 1e9)
         if kind == "nic":
             return repr(data.accelerator(ident).scale_out_bits_per_s / 8 / 1e9)
+        if kind == "weights":  # BF16 weight bytes of a data/ model
+            return repr(_calc.weight_bytes(params=data.model(ident).params))
         return value
 
     def _format_output(value: Any, unit: str, lang: str, digits: int) -> str:
