@@ -26,6 +26,7 @@ TEXT = {
         "es": "Resultado calculado al construir el sitio. Edita cualquier dato para iniciar la calculadora en vivo.",
     },
     "derivation": {"en": "Derivation", "es": "Derivación"},
+    "presets": {"en": "Presets", "es": "Ejemplos predefinidos"},
     "copy_link": {"en": "Copy link", "es": "Copiar enlace"},
 }
 
@@ -112,21 +113,39 @@ def _result_html(calc_name: str, lang: str) -> str:
         f'<code>{html.escape(s["substitution"])}</code> = <strong>{html.escape(s["result"])}</strong></li>'
         for s in outcome["derivation"]
     )
+    plot = f'<div class="x4-calc__plot">{outcome["svg"]}</div>' if outcome.get("svg") else ""
     return (
-        f'<dl class="x4-calc__result">{items}</dl>'
+        f'<dl class="x4-calc__result">{items}</dl>{plot}'
         f'<details class="x4-calc__derivation" open><summary>{_t("derivation", lang)}</summary><ol>{steps}</ol></details>'
     )
+
+
+def _presets_html(calculator: calc.Calculator, lang: str) -> str:
+    """Buttons that fill the form with a named set of inputs (labels in `label_en`/`label_es`)."""
+    buttons = []
+    for preset_id, preset in calculator.presets.items():
+        inputs = {k: v for k, v in preset.items() if not k.startswith("label_")}
+        label = preset.get(f"label_{lang}", preset_id)
+        buttons.append(
+            f'<button type="button" class="md-button x4-preset" data-preset="{html.escape(json.dumps(inputs))}">'
+            f"{html.escape(label)}</button>"
+        )
+    if not buttons:
+        return ""
+    return f'<div class="x4-presets" role="group" aria-label="{_t("presets", lang)}">{"".join(buttons)}</div>'
 
 
 def calculator_html(calc_name: str, lang: str) -> str:
     """A calculator's form and its build-time default result, ready for the worker to take over."""
     calculator = CALCULATORS[calc_name]
     fields = "".join(_field_html(calc_name, f, lang) for f in calculator.fields)
+    title = html.escape(calculator.title[lang])
     return (
-        f'<div class="x4-calc" data-calculator="{calc_name}" data-lang="{lang}">'
+        f'<div class="x4-calc" data-calculator="{calc_name}" data-lang="{lang}" role="region" aria-label="{title}">'
+        f"{_presets_html(calculator, lang)}"
         f'<form class="x4-calc__form" novalidate>{fields}</form>'
-        f'<p class="x4-calc__status" role="status" aria-live="polite">{_t("static_status", lang)}</p>'
-        f'<div class="x4-calc__output" aria-live="polite" aria-atomic="true">{_result_html(calc_name, lang)}</div>'
+        f'<p class="x4-calc__status" role="status">{_t("static_status", lang)}</p>'
+        f'<div class="x4-calc__output" aria-live="polite">{_result_html(calc_name, lang)}</div>'
         "</div>"
     )
 

@@ -38,12 +38,14 @@ function setStatus(key) {
 
 function startWorker() {
   if (worker) return worker;
+  performance.mark("x4-runtime-start");
   worker = new Worker(new URL("./x4-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.type === "progress") {
       setStatus({ runtime: "loading_runtime", calc: "loading_calc", ready: "ready" }[message.stage]);
       if (message.stage === "ready") {
+        performance.mark("x4-runtime-ready");
         document.documentElement.dataset.x4Runtime = "ready";
         document.documentElement.dataset.x4RuntimeMode = message.mode;
       }
@@ -99,6 +101,8 @@ function render(widget, result) {
     const value = result.formatted[dd.dataset.q];
     dd.textContent = value !== undefined ? value : String(result.quantities[dd.dataset.q]);
   }
+  const plot = widget.querySelector(".x4-calc__plot");
+  if (plot && result.svg) plot.innerHTML = result.svg; // drawn by calc, which escapes every label
   const list = widget.querySelector(".x4-calc__derivation ol");
   if (list) {
     list.replaceChildren(...result.derivation.map((step) => {
@@ -119,8 +123,30 @@ function render(widget, result) {
 function saveToUrl(widget) {
   const url = new URL(window.location.href);
   const name = widget.dataset.calculator;
-  for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, value);
+  for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value));
   history.replaceState(null, "", url);
+  keepStateAcrossLanguages(url.search);
+}
+
+// The language switcher's links carry the calculators' inputs, so switching keeps the state.
+function keepStateAcrossLanguages(search) {
+  for (const link of document.querySelectorAll("a[hreflang]")) {
+    const target = new URL(link.href, window.location.href);
+    target.search = search;
+    link.href = target.href;
+  }
+}
+
+// URLs carry numbers with a decimal point whatever the page's language, so links work across languages.
+const PLAIN_DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
+const PLAIN_DECIMAL_POINT = /^\s*-?\d+\.\d+\s*$/;
+
+function toUrlNumber(value) {
+  return PLAIN_DECIMAL_COMMA.test(value) ? value.replace(",", ".") : value;
+}
+
+function fromUrlNumber(value, lang) {
+  return lang === "es" && PLAIN_DECIMAL_POINT.test(value) ? value.replace(".", ",") : value;
 }
 
 function restoreFromUrl(widget) {
@@ -131,52 +157,76 @@ function restoreFromUrl(widget) {
     const value = params.get(`${name}.${control.name}`);
     if (value === null) continue;
     if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
-    control.value = value.slice(0, 200);
+    control.value = fromUrlNumber(value.slice(0, 200), widget.dataset.lang);
     restored = true;
   }
   return restored;
 }
 
-async function recompute(widget) {
-  const sequence = (widget.x4Sequence = (widget.x4Sequence || 0) + 1);
-  const reply = await request({
-    calculator: widget.dataset.calculator,
-    inputs: inputsOf(widget),
-    lang: widget.dataset.lang,
-  });
-  if (sequence !== widget.x4Sequence) return; // a newer edit superseded this one
+function apply(widget, reply) {
+  widget.x4Done = (widget.x4Done || 0) + 1; // answers shown so far (tests and the benchmark wait on it)
   const output = widget.querySelector(".x4-calc__output");
+  const status = widget.querySelector(".x4-calc__status");
   if (reply.type !== "result") {
-    widget.querySelector(".x4-calc__status").textContent = text(widget, "failed");
+    status.textContent = text(widget, "failed");
     return;
   }
   if (reply.result.ok) {
     showError(widget, null, null);
     output.classList.remove("x4-stale");
     render(widget, reply.result);
-    widget.querySelector(".x4-calc__status").textContent = text(widget, "ready");
+    status.textContent = text(widget, "ready");
     widget.dataset.x4State = "live";
   } else {
     showError(widget, reply.result.field, reply.result.message);
     output.classList.add("x4-stale");
-    widget.querySelector(".x4-calc__status").textContent = text(widget, "stale");
+    status.textContent = text(widget, "stale");
     widget.dataset.x4State = "stale";
   }
 }
 
+// Latest wins, without a debounce delay: one request in flight per widget; edits made meanwhile
+// are coalesced into a single follow-up request with the newest inputs.
+async function recompute(widget) {
+  if (widget.x4Busy) {
+    widget.x4Dirty = true;
+    return;
+  }
+  widget.x4Busy = true;
+  try {
+    do {
+      widget.x4Dirty = false;
+      const reply = await request({
+        calculator: widget.dataset.calculator,
+        inputs: inputsOf(widget),
+        lang: widget.dataset.lang,
+      });
+      if (!widget.x4Dirty) apply(widget, reply);
+    } while (widget.x4Dirty);
+  } finally {
+    widget.x4Busy = false;
+  }
+}
+
 function bind(widget) {
-  let timer = null;
   const form = widget.querySelector("form");
   const onEdit = () => {
     toggleCustomFields(widget);
     saveToUrl(widget);
-    startWorker();
-    clearTimeout(timer);
-    timer = setTimeout(() => recompute(widget), 120);
+    recompute(widget);
   };
   form.addEventListener("input", onEdit);
   form.addEventListener("change", onEdit);
   form.addEventListener("submit", (event) => event.preventDefault());
+  for (const button of widget.querySelectorAll(".x4-preset")) {
+    button.addEventListener("click", () => {
+      const values = JSON.parse(button.dataset.preset);
+      for (const control of form.querySelectorAll("input, select")) {
+        if (control.name in values) control.value = fromUrlNumber(String(values[control.name]), widget.dataset.lang);
+      }
+      onEdit();
+    });
+  }
   const copy = document.createElement("button");
   copy.type = "button";
   copy.className = "md-button x4-copy-link";

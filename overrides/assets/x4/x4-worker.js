@@ -23,10 +23,10 @@ async function gunzip(bytes) {
 }
 
 // Fast path: restore the build-time memory snapshot, where calc is already imported with its data.
+// The snapshot is handed over as a promise, so Pyodide fetches and compiles its wasm meanwhile.
 async function startFromSnapshot() {
-  const snapshot = await gunzip(await fetchBytes("x4/pyodide-snapshot.bin.gz"));
-  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
-  return pyodide;
+  const snapshot = fetchBytes("x4/pyodide-snapshot.bin.gz").then(gunzip);
+  return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
 }
 
 // Fallback: boot Pyodide and unpack calc (with its JSON data bundle) from the archive.

@@ -1,0 +1,222 @@
+"""Benchmark the live calculators in headless Chromium on 127.0.0.1 and print figures (no pass/fail).
+
+Usage: python tools/bench.py [--site DIR] [--runs N]   (builds the site into a temp dir unless --site)
+Per calculator page: prerendered result visible; first live result, cold and warm; a first edit made 1 s
+after load to its answer; recompute p50/p95 over 50 edits; the longest main-thread task while the
+runtime loads; bytes and requests. Also per plain page: bytes and requests. And the floor: a blank page
+that only runs loadPyodide and one runPython.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.static_server import start_server  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+LONGTASKS = """
+window.__x4LongTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__x4LongTasks.push([e.startTime, e.duration]); })
+  .observe({ type: "longtask", buffered: true });
+"""
+FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
+<script type="module">
+const t0 = performance.now();
+const w = new Worker(URL.createObjectURL(new Blob([`
+  import { loadPyodide } from "${new URL('assets/pyodide/pyodide.mjs', location.href)}";
+  const py = await loadPyodide({ indexURL: "${new URL('assets/pyodide/', location.href)}" });
+  py.runPython("1 + 1");
+  postMessage("done");
+`], { type: "text/javascript" })), { type: "module" });
+w.onmessage = () => { window.__floor = performance.now() - t0; };
+</script>"""
+
+
+class Traffic:
+    def __init__(self, context: object) -> None:
+        self.bytes = 0
+        self.requests = 0
+        context.on("requestfinished", self._done)  # type: ignore[attr-defined]
+
+    def _done(self, request: object) -> None:
+        self.requests += 1
+        try:
+            sizes = request.sizes()  # type: ignore[attr-defined]
+            self.bytes += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        except Exception:  # the page navigated away before the body was read
+            pass
+
+    def reset(self) -> None:
+        self.bytes = self.requests = 0
+
+
+def wait_live(page: object, widget: str, sequence_before: int, timeout_ms: int = 120_000) -> None:
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "([w, n]) => { const el = document.querySelector(w); return el.dataset.x4State === 'live' && (el.x4Done || 0) > n; }",
+        arg=[widget, sequence_before], timeout=timeout_ms, polling=5,
+    )
+
+
+def edit(page: object, widget: str, field: str, value: str) -> float:
+    """Type `value` into `field`; returns ms from the edit to the live answer."""
+    before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")  # type: ignore[attr-defined]
+    start = time.perf_counter()
+    page.fill(f"{widget} input[name={field}]", value)  # type: ignore[attr-defined]
+    wait_live(page, widget, before)
+    return (time.perf_counter() - start) * 1000
+
+
+def first_number_field(page: object, widget: str) -> tuple[str, str]:
+    name = page.evaluate(  # type: ignore[attr-defined]
+        f"[...document.querySelectorAll('{widget} input')].find(i => !i.closest('[hidden]') && i.value).name"
+    )
+    return name, page.input_value(f"{widget} input[name={name}]")  # type: ignore[attr-defined]
+
+
+def bench_calculator_page(browser: object, base: str, path: str) -> dict[str, float]:
+    out: dict[str, float] = {}
+    context = browser.new_context()  # type: ignore[attr-defined]
+    traffic = Traffic(context)
+    page = context.new_page()
+    page.add_init_script(LONGTASKS)
+    start = time.perf_counter()
+    page.goto(base + path, wait_until="commit")
+    page.wait_for_selector(".x4-calc [data-q]", state="visible")
+    out["prerendered_ms"] = (time.perf_counter() - start) * 1000
+    widget = ".x4-calc"
+    field, value = first_number_field(page, widget)
+    page.wait_for_load_state("load")
+    page.wait_for_selector("html[data-x4-runtime=ready]", timeout=120_000)
+    page.wait_for_timeout(200)  # let the observer deliver the last entries
+    tasks = page.evaluate("window.__x4LongTasks")
+    start_mark, ready_mark = page.evaluate(
+        "['x4-runtime-start', 'x4-runtime-ready'].map(n => performance.getEntriesByName(n)[0].startTime)"
+    )
+    out["longest_task_ms"] = max([d for _, d in tasks] or [0])
+    out["longest_task_loading_ms"] = max([d for t, d in tasks if t < ready_mark and t + d > start_mark] or [0])
+    out["bytes"] = traffic.bytes
+    out["requests"] = traffic.requests
+    out["mode_snapshot"] = 1.0 if page.evaluate("document.documentElement.dataset.x4RuntimeMode") == "snapshot" else 0.0
+    latencies = [edit(page, widget, field, f"{value}{i % 7 + 1}") for i in range(50)]
+    out["recompute_p50_ms"] = statistics.median(latencies)
+    out["recompute_p95_ms"] = statistics.quantiles(latencies, n=20)[18]
+    # Warm: reload with the HTTP cache filled, edit at once.
+    start = time.perf_counter()
+    page.goto(base + path, wait_until="commit")
+    page.wait_for_selector(".x4-calc [data-q]", state="visible")
+    page.fill(f"{widget} input[name={field}]", value + "1")
+    wait_live(page, widget, 0)
+    out["first_live_warm_ms"] = (time.perf_counter() - start) * 1000
+    context.close()
+    # A reader's first edit, made 1 s after load, on a cold cache.
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(base + path)
+    page.wait_for_timeout(1000)
+    out["edit_after_1s_ms"] = edit(page, widget, field, value + "2")
+    context.close()
+    return out
+
+
+def bench_cold_first_live(browser: object, base: str, path: str) -> float:
+    """Navigation to the first live answer, editing as soon as the form exists (cold cache)."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(base + path, wait_until="commit")
+    page.wait_for_selector(".x4-calc input")
+    field, value = first_number_field(page, ".x4-calc")
+    page.fill(f".x4-calc input[name={field}]", value + "1")
+    wait_live(page, ".x4-calc", 0)
+    elapsed = (time.perf_counter() - start) * 1000
+    context.close()
+    return elapsed
+
+
+def bench_plain_page(browser: object, base: str, path: str) -> dict[str, float]:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    traffic = Traffic(context)
+    page = context.new_page()
+    page.goto(base + path, wait_until="networkidle")
+    out = {"bytes": float(traffic.bytes), "requests": float(traffic.requests)}
+    context.close()
+    return out
+
+
+def bench_floor(browser: object, base: str) -> float:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(base + "__bench_floor.html", wait_until="commit")
+    page.wait_for_function("window.__floor !== undefined", timeout=120_000, polling=5)
+    elapsed = (time.perf_counter() - start) * 1000
+    context.close()
+    return elapsed
+
+
+def pages_with(site: Path, needle: str, present: bool) -> list[str]:
+    found = []
+    for html in sorted(site.rglob("index.html")):
+        text = html.read_text(encoding="utf-8", errors="replace")
+        if (needle in text) == present:
+            rel = html.parent.relative_to(site).as_posix()
+            found.append("" if rel == "." else rel + "/")
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--pages", nargs="*", help="calculator page paths to measure (default: every one)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = args.site
+        if site is None:
+            site = Path(tmp) / "site"
+            subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)], cwd=ROOT, check=True)
+        floor_file = site / "__bench_floor.html"
+        floor_file.write_text(FLOOR_PAGE, encoding="utf-8")
+        server = start_server(site)
+        base = f"http://127.0.0.1:{server.server_port}/"
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=os.environ.get("X4_CHROMIUM", "/usr/bin/chromium"), headless=True, args=ARGS
+                )
+                floor = statistics.median(bench_floor(browser, base) for _ in range(3))
+                print(f"floor (blank page: loadPyodide + one runPython): {floor:.0f} ms")
+                print(f"{'page':28} {'prerender':>9} {'cold':>7} {'cold/fl':>7} {'warm':>7} {'edit@1s':>8} {'p50':>6} {'p95':>6} {'longtask':>8} {'lt@load':>7} {'KB':>8} {'req':>4}")
+                for path in args.pages or pages_with(site, 'class="x4-calc"', True):
+                    r = bench_calculator_page(browser, base, path)
+                    cold = statistics.median(bench_cold_first_live(browser, base, path) for _ in range(3))
+                    print(f"{path:28} {r['prerendered_ms']:9.0f} {cold:7.0f} {cold / floor:7.2f} {r['first_live_warm_ms']:7.0f} "
+                          f"{r['edit_after_1s_ms']:8.0f} {r['recompute_p50_ms']:6.1f} {r['recompute_p95_ms']:6.1f} "
+                          f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}"
+                          + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"))
+                print(f"\n{'page without calculator':40} {'KB':>8} {'req':>4}")
+                for path in pages_with(site, 'class="x4-calc"', False):
+                    r = bench_plain_page(browser, base, path)
+                    flag = "  OVER 500 KB" if r["bytes"] > 500 * 1024 else ""
+                    print(f"{path:40} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}{flag}")
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+            floor_file.unlink(missing_ok=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
