@@ -26,6 +26,7 @@ from calc._internal.inference import (
 )
 from calc._internal.plot import memory_bars_svg, roofline_svg
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
+from calc._internal.chooser import chooser, prompt_flops
 from calc._internal.units import parse_quantity, parse_si_number
 
 __version__ = "0.1.0"
@@ -79,6 +80,8 @@ __all__ = [
     "cost_per_million_tokens",
     "owning_usd_per_hour",
     "tco",
+    "chooser",
+    "prompt_flops",
     "compute",
     "format_number",
     "format_quantity",

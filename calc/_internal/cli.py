@@ -66,6 +66,10 @@ def _print_text(calculator_name: str, result: object, lang: str) -> None:
     for name in calculator.headline:
         value = result.quantities.get(name)
         print(f"{name} = {formatted.get(name, value)}")
+    for row in result.table or ():
+        rank = row.get("rank")
+        reason = row.get(f"reason_{lang}", row.get("reason_en"))
+        print(f"{rank if rank is not None else '—'}. {row.get('name')} ({row.get('id')}): {reason}")
 
 
 def _with_flag(command: str, error: CalcError, lang: str) -> str:

@@ -75,6 +75,7 @@ class Calculator:
     headline: tuple[str, ...]
     output_labels: dict[str, dict[str, str]] = field(default_factory=dict)
     presets: dict[str, dict[str, str]] = field(default_factory=dict)
+    plot: Callable[[Result, str], str | None] | None = None
 
     def defaults(self) -> dict[str, str]:
         return {f.name: f.default for f in self.fields if f.default is not None}
@@ -162,15 +163,19 @@ def compute(name: str, raw: dict[str, Any], lang: str = "en") -> Result:
             en=f"unknown calculator {name!r}.", es=f"calculadora desconocida {name!r}.",
         )
     try:
-        return calculator.function(**parse_inputs(calculator, raw, lang))
+        kwargs = parse_inputs(calculator, raw, lang)
+        result = calculator.function(**kwargs)
     except CalcError as error:
         raise _rename_field(error, calculator) from None
+    result.inputs = kwargs
+    return result
 
 
 def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The one entry point for pages and the worker: raw inputs in, plain JSON-ready data out.
 
-    Returns {"ok": True, "quantities", "formatted", "derivation"} or
+    Returns {"ok": True, "quantities", "formatted", "derivation"} (plus "table", the rows of a ranking,
+    when the result has one, and "svg", the chart's markup or None, when the calculator has a plot) or
     {"ok": False, "field", "message", "accepted"}; it never raises for bad input.
     """
     lang = lang if lang in ("en", "es") else "en"
@@ -184,9 +189,17 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
             "accepted": error.accepted_es if lang == "es" else error.accepted,
         }
     calculator = CALCULATORS[name]
-    return {
+    outcome: dict[str, Any] = {
         "ok": True,
-        "quantities": result.to_dict(),
+        "quantities": dict(result.quantities),
         "formatted": result.formatted(lang, calculator.units),
         "derivation": result.derivation(lang),
     }
+    if result.table is not None:
+        outcome["table"] = [dict(row) for row in result.table]
+    if calculator.plot is not None:
+        try:
+            outcome["svg"] = calculator.plot(result, lang) or None
+        except CalcError:  # a case the numbers allow but the chart cannot draw: the page keeps the numbers
+            outcome["svg"] = None
+    return outcome

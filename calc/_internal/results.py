@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from .fmt import format_number, format_quantity, format_word
 
@@ -44,20 +45,36 @@ class Step:
 
 @dataclass
 class Result:
-    """What every calculator returns: JSON-ready quantities (units in the names) and steps."""
+    """What every calculator returns: JSON-ready quantities (units in the names) and steps.
+
+    `table` is an optional list of flat rows (the chooser's ranking); `to_dict` includes it under
+    `table_key`. `inputs` holds the keyword arguments the registry called the function with, so a
+    calculator's plot can redraw the same case; it is not part of `to_dict`.
+    """
 
     calculator: str
     quantities: dict[str, Scalar]
     steps: list[Step] = field(default_factory=list)
+    table: list[dict[str, Scalar]] | None = None
+    table_key: str = "ranking"
+    inputs: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        for name, value in self.quantities.items():
-            if isinstance(value, float) and not math.isfinite(value):
-                raise AssertionError(f"{self.calculator}: {name} is not finite")
+        rows = [("", self.quantities)] + [(f"{self.table_key}[{i}].", row) for i, row in enumerate(self.table or ())]
+        for prefix, values in rows:
+            for name, value in values.items():
+                if isinstance(value, float) and not math.isfinite(value):
+                    raise AssertionError(f"{self.calculator}: {prefix}{name} is not finite")
 
-    def to_dict(self) -> dict[str, Scalar]:
-        """Return the quantities as one flat JSON-ready dict (what the CLI's --json prints)."""
-        return dict(self.quantities)
+    def to_dict(self) -> dict[str, Any]:
+        """Return the quantities as one JSON-ready dict (what the CLI's --json prints).
+
+        Quantities are flat scalars; a result with a table adds it as a list of flat rows under `table_key`.
+        """
+        out: dict[str, Any] = dict(self.quantities)
+        if self.table is not None:
+            out[self.table_key] = [dict(row) for row in self.table]
+        return out
 
     def derivation(self, lang: str = "en") -> list[dict[str, str]]:
         """Return the steps rendered in `lang`."""

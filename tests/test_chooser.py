@@ -1,0 +1,220 @@
+"""Accelerator chooser: the module's three workloads ranked over every accelerator in data/, with reasons."""
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import calc
+from calc import CalcError
+from calc._internal.cli import main
+
+WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
+
+
+def _rows(workload: str, **kwargs: object) -> list[dict]:
+    return calc.chooser(workload=workload, **kwargs).to_dict()["ranking"]
+
+
+def _finite(value: object) -> bool:
+    return not (isinstance(value, float) and not math.isfinite(value))
+
+
+@pytest.mark.parametrize("workload", WORKLOADS)
+def test_every_accelerator_ranked_or_skipped_with_a_reason(workload: str) -> None:
+    """Each accelerator in data/ appears once; ranks run 1..k; chips missing a figure come last, unranked, with
+    a reason in both languages; every row has reason_en and reason_es and no NaN or infinity."""
+    rows = _rows(workload)
+    assert sorted(row["id"] for row in rows) == sorted(calc.load_data().accelerators)
+    ranks = [row["rank"] for row in rows if row["rank"] is not None]
+    assert ranks == list(range(1, len(ranks) + 1))
+    skipped = rows[len(ranks):]
+    assert all(row["rank"] is None and row["fits"] is None for row in skipped)
+    for row in skipped:
+        assert row["reason_en"].startswith("Skipped:") and row["reason_es"].startswith("Omitido:")
+    for row in rows:
+        assert row["reason_en"] and row["reason_es"] and row["reason_en"] != row["reason_es"]
+        assert all(_finite(value) for value in row.values())
+    # B100 and the RTX PRO 6000 have no dense BF16 peak in data/: they are skipped, not failed.
+    assert {"b100", "rtx-pro-6000"} <= {row["id"] for row in skipped}
+
+
+def test_train_h100_row_is_the_seed_quiz() -> None:
+    """Seed quiz on the H100 SXM row: 70B × 1T tokens on 1024 at 50 % MFU ≈ 9.6 days, and the cost is
+    accelerator-hours × data/'s typical H100 price; with ZeRO-3 over 1024 the 16 B/param state (ZeRO §3.1)
+    is 70e9 × 16 / 1024 ≈ 1.09 GB plus 5.37 GB of fully recomputed activations (2·L·s·h, Korthikanti 2022)."""
+    row = next(r for r in _rows("train-70b") if r["id"] == "h100-sxm")
+    assert row["days"] == pytest.approx(9.6, abs=0.01)
+    price = calc.load_data().economics.price("h100-sxm").typical
+    assert row["cost_usd"] == pytest.approx(1024 * row["seconds"] / 3600 * price)
+    assert row["per_accelerator_bytes"] == pytest.approx(70e9 * 16 / 1024 + 2 * 80 * 4096 * 8192)
+    assert row["fits"] and row["meets_deadline"]
+    assert "9.6 days" in row["reason_en"] and "9,6 días" in row["reason_es"]
+
+
+def test_train_ranks_fit_then_deadline_then_cost_or_time() -> None:
+    """By cost: chips that fit and meet the deadline come first, priced ones cheapest first, unpriced after them
+    with "price unknown" in the reason; by time: fastest first. ZeRO-0 on 8 chips fits nowhere (1.12 TB)."""
+    ranked = [r for r in _rows("train-70b") if r["rank"] is not None]
+    rows = [r for r in ranked if r["fits"] and r["meets_deadline"]]
+    assert ranked[:len(rows)] == rows  # feasible chips first
+    assert any(not r["meets_deadline"] for r in ranked)  # the A100 needs 30.4 days: after every feasible chip
+    priced = [r["cost_usd"] for r in rows if r["cost_usd"] is not None]
+    assert priced == sorted(priced) and rows[0]["cost_usd"] == priced[0]
+    first_unpriced = next(i for i, r in enumerate(rows) if r["cost_usd"] is None)
+    assert all(r["cost_usd"] is None for r in rows[first_unpriced:])
+    assert all("price unknown" in r["reason_en"] and "precio desconocido" in r["reason_es"] for r in rows[first_unpriced:])
+    fast = [r for r in _rows("train-70b", rank_by="time") if r["rank"] is not None]
+    seconds = [r["seconds"] for r in fast]
+    assert seconds == sorted(seconds)
+    tight = calc.chooser(workload="train-70b", zero_stage=0, count=8)
+    assert tight.quantities["fitting"] == 0 and tight.quantities["best"] is None
+    slow = calc.chooser(workload="train-70b", count=8, deadline_days=30)
+    assert slow.quantities["best"] is None  # 1T tokens on 8 chips takes years: nothing meets 30 days
+
+
+def test_serve_mistral_on_h100_by_hand() -> None:
+    """Mistral 7B (7.24e9 params, 32 layers, 8 KV heads × 128, 4096-token window; Jiang et al. 2023) in bf16 on an
+    H100 SXM (80 GB, 3.35 TB/s): KV per sequence 2·32·8·128·2·4096 = 536,870,912 B; memory allows
+    ⌊(80e9 − 14.48e9)/KV⌋ = 122 sequences; the 50 ms target allows 285; the step reads W + 122·KV ("How to Scale
+    Your Model", ch. Serving LLaMA 3-70B), and the cost per million tokens is price / (tokens/s × 3600) × 10⁶."""
+    row = next(r for r in _rows("serve-7b") if r["id"] == "h100-sxm")
+    kv = 2 * 32 * 8 * 128 * 2 * 4096
+    assert kv == 536_870_912
+    assert row["batch"] == math.floor((80e9 - 7.24e9 * 2) / kv) == 122
+    step = (7.24e9 * 2 + 122 * kv) / 3.35e12
+    assert row["step_seconds"] == pytest.approx(step)
+    assert row["tokens_per_second"] == pytest.approx(122 / step)
+    assert row["accelerators"] == math.ceil(10_000 / (122 / step))
+    price = calc.load_data().economics.price("h100-sxm").typical
+    assert row["usd_per_million_tokens"] == pytest.approx(price / (122 / step * 3600) * 1e6)
+
+
+def test_serve_latency_target_can_rule_everything_out() -> None:
+    """A 1 ms per-token target is below W/B for every chip (14.5 GB over ≤ 8 TB/s ≥ 1.8 ms): nothing meets it."""
+    result = calc.chooser(workload="serve-7b", latency_s=1e-3)
+    rows = [r for r in result.to_dict()["ranking"] if r["rank"] is not None]
+    assert rows and not any(r["meets_latency"] for r in rows)
+    assert result.quantities["best"] is None
+    assert all("1 ms" in r["reason_en"] for r in rows if r["fits"])
+
+
+def test_prompt_flops_worked_example() -> None:
+    """Llama 3 8B over 131,072 tokens: 2·8.03e9·131072 + 32·131072²·4096 ≈ 4.36e15 FLOPs (Kaplan et al. 2020,
+    Table 1: 2N + 2·n_layer·n_ctx·d_attn per token, causal)."""
+    flops = calc.prompt_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096)
+    assert flops == pytest.approx(4.36e15, rel=0.01)
+    assert 32 * 131_072**2 * 4096 > 2 * 8.03e9 * 131_072  # at 128K the attention term dominates
+
+
+def test_rag_fit_is_kv_at_long_context() -> None:
+    """RAG default: Llama 3 8B + BGE large in bf16 (16.7 GB) plus one 128K-token KV cache (2·32·8·128·2·131072 =
+    17.2 GB) = 33.9 GB: a 24 GB RTX 4090 cannot hold it, an 80 GB H100 holds one more sequence per 17.2 GB."""
+    rows = {r["id"]: r for r in _rows("rag-retriever")}
+    kv = 2 * 32 * 8 * 128 * 2 * 131_072
+    weights = 2 * (8.03e9 + 335e6)
+    assert rows["rtx-4090"]["fits"] is False and "24 GB" in rows["rtx-4090"]["reason_en"]
+    h100 = rows["h100-sxm"]
+    assert h100["batch"] == math.floor((80e9 - weights) / kv)
+    query = calc.prompt_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096) + 2 * 335e6 * 51_200
+    assert h100["prefill_seconds"] == pytest.approx(query / (989.4e12 * 0.5))
+    assert h100["latency_seconds"] > h100["prefill_seconds"]
+
+
+@pytest.fixture()
+def stripped_data() -> Iterator[None]:
+    """data/ without economics and without the H100 SXM's memory bandwidth; restored afterwards."""
+    original = calc.load_data().raw
+    changed = copy.deepcopy(original)
+    changed["economics"] = None
+    h100 = next(entry for entry in changed["accelerators"] if entry["id"] == "h100-sxm")
+    h100["values"].pop("memory.bandwidth")
+    calc.load_data(json.dumps(changed))
+    try:
+        yield
+    finally:
+        calc.load_data(json.dumps(original))
+
+
+@pytest.mark.usefixtures("stripped_data")
+def test_missing_data_is_a_reason_not_a_failure() -> None:
+    """Without prices every chip is ranked by time with "price unknown"; a chip without bandwidth is skipped for
+    serving with the reason, never a crash."""
+    rows = _rows("train-70b")
+    ranked = [r for r in rows if r["rank"] is not None]
+    assert all(r["cost_usd"] is None and "price unknown" in r["reason_en"] for r in ranked)
+    assert [r["seconds"] for r in ranked if r["fits"] and r["meets_deadline"]] == \
+        sorted(r["seconds"] for r in ranked if r["fits"] and r["meets_deadline"])
+    serve = {r["id"]: r for r in _rows("serve-7b")}
+    assert serve["h100-sxm"]["rank"] is None and "bandwidth" in serve["h100-sxm"]["reason_en"]
+
+
+@pytest.mark.parametrize("workload", WORKLOADS)
+def test_cli_json_equals_python_api(workload: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m calc chooser --workload W --json` prints the API's to_dict(): workload and the ranking rows."""
+    assert main(["chooser", "--workload", workload, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == calc.chooser(workload=workload).to_dict()
+    assert printed["workload"] == workload
+    assert {"id", "name", "rank", "fits", "reason_en", "reason_es"} <= set(printed["ranking"][0])
+
+
+def test_cli_text_lists_the_ranking(capsys: pytest.CaptureFixture[str]) -> None:
+    """Text output ends with one line per accelerator, in the chosen language."""
+    assert main(["chooser", "--workload", "serve-7b", "--lang", "es"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].startswith("—.") and "Omitido" in lines[-1]
+    assert sum(1 for line in lines if line.split(".")[0].isdigit()) >= 20
+
+
+def test_run_passes_the_table_through() -> None:
+    """calc.run keeps quantities flat and returns the ranking as "table" (plain JSON)."""
+    outcome = calc.run("chooser", {"workload": "rag-retriever", "context": "32k"}, "es")
+    assert outcome["ok"]
+    assert all(not isinstance(v, (list, dict)) for v in outcome["quantities"].values())
+    assert outcome["table"] == calc.chooser(workload="rag-retriever", context=32_000).to_dict()["ranking"]
+    json.dumps(outcome)
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["--workload", "pretrain"], "--workload"),
+    (["--rank-by", "vibes"], "--rank-by"),
+    (["--mfu", "0"], "--mfu"),
+    (["--deadline-days", "0"], "--deadline-days"),
+    (["--count", "0.5"], "--count"),
+    (["--zero", "4"], "--zero"),
+    (["--workload", "serve-7b", "--latency-ms", "0"], "--latency-ms"),
+    (["--workload", "serve-7b", "--model", "gpt-9"], "--model"),
+    (["--workload", "serve-7b", "--weight-format", "fp3"], "--weight-format"),
+    (["--workload", "rag-retriever", "--context", "0"], "--context"),
+    (["--workload", "rag-retriever", "--target-queries-per-s", "-1"], "--target-queries-per-s"),
+])
+def test_bad_input_exits_2_naming_the_flag(argv: list[str], flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad chooser input: exit code 2, one stderr line naming the flag."""
+    assert main(["chooser", *argv]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and flag in lines[0]
+
+
+def test_bad_workload_raises_calc_error() -> None:
+    """The Python API raises CalcError naming the field, with the accepted workloads."""
+    with pytest.raises(CalcError) as raised:
+        calc.chooser(workload="finetune")
+    assert raised.value.field == "workload" and "serve-7b" in raised.value.accepted
+
+
+@settings(max_examples=40, deadline=None)
+@given(workload=st.sampled_from(WORKLOADS), count=st.integers(1, 10**6), mfu=st.floats(0.01, 1),
+       context=st.integers(1, 10**7), latency=st.floats(1e-4, 10), target=st.floats(1e-3, 1e9))
+def test_no_nan_or_infinity(workload: str, count: int, mfu: float, context: int, latency: float, target: float) -> None:
+    """Across the accepted ranges every quantity and every row value is finite."""
+    result = calc.chooser(workload=workload, count=count, mfu=mfu, context=context, latency_s=latency,
+                          target_tokens_per_s=target, target_queries_per_s=target)
+    out = result.to_dict()
+    assert all(_finite(v) for v in result.quantities.values())
+    assert all(_finite(v) for row in out["ranking"] for v in row.values())
