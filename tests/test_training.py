@@ -168,3 +168,31 @@ def test_bad_input_raises_calc_error(change: dict, field: str) -> None:
     with pytest.raises(CalcError) as raised:
         calc.training(**args)
     assert raised.value.field == field
+
+
+def test_default_inputs_are_the_seed_quiz() -> None:
+    """The calculator's default inputs (what the page prerenders and `python -m calc training` uses) are the seed's
+    60-second quiz: 70B, 1T tokens, 1024 H100 SXM, BF16, MFU 0.5, $3/h, PUE 1.2, $0.10/kWh → 9.6 days, ≈ $708k,
+    860 kW facility power, ≈ $19.8k of electricity."""
+    defaults = calc.CALCULATORS["training"].defaults()
+    assert {k: defaults[k] for k in ("params", "tokens", "accelerator", "dtype", "count", "mfu", "price", "pue",
+                                      "electricity")} == {
+        "params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "dtype": "bf16", "count": "1024", "mfu": "0.5",
+        "price": "3", "pue": "1.2", "electricity": "0.10"}
+    q = calc.run("training", defaults, "en")["quantities"]
+    assert q["days"] == pytest.approx(9.6, abs=0.01)
+    assert q["cloud_cost_usd"] == pytest.approx(708e3, rel=0.002)
+    assert q["facility_power_kw"] == pytest.approx(860.16)
+    assert q["electricity_cost_usd"] == pytest.approx(19.8e3, rel=0.002)
+
+
+def test_cli_defaults_match_the_field_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m calc training --json` with no flags prints the same numbers as calc.run with the Field defaults."""
+    import json
+
+    from calc._internal.cli import main
+
+    assert main(["training", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == calc.run("training", calc.CALCULATORS["training"].defaults(), "en")["quantities"]
+    assert printed["price_usd_per_hour"] == 3 and printed["pue"] == 1.2

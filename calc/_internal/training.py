@@ -263,6 +263,10 @@ def _register() -> None:
     from .data import DTYPES
     from .registry import Calculator, Field, register
 
+    # The page-facing defaults are the seed's 60-second quiz: 70B parameters, 1T tokens, 1024 H100 SXM in BF16
+    # at 50 % MFU, $3 per accelerator-hour, PUE 1.2, $0.10/kWh. The CLI uses the same defaults. Grid carbon has
+    # no field default: the function takes data/'s typical value lazily (loading data at import would tie
+    # importing calc to the data bundle).
     register(Calculator(
         name="training",
         title={"en": "Training run: time, cost, energy", "es": "Corrida de entrenamiento: tiempo, coste, energía"},
@@ -282,14 +286,14 @@ def _register() -> None:
             Field("flops_per_token_per_param", {"en": "FLOPs per token per parameter", "es": "FLOPs por token por parámetro"},
                   default="6", low=1, high=100),
             Field("price", {"en": "Price per accelerator-hour", "es": "Precio por hora-acelerador"}, unit="USD/h",
-                  optional=True, param="price_usd_per_hour_per_accelerator", low=0, high=1e4),
+                  default="3", param="price_usd_per_hour_per_accelerator", low=0, high=1e4),
             Field("watts", {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"}, unit="W",
                   optional=True, low=0, low_open=True, high=1e5),
             Field("node_overhead", {"en": "Node overhead on TDP", "es": "Sobrecarga del nodo sobre el TDP"},
                   default="1.0", low=1, high=5),
-            Field("pue", {"en": "PUE", "es": "PUE"}, optional=True, low=1, high=5),
+            Field("pue", {"en": "PUE", "es": "PUE"}, default="1.2", low=1, high=5),
             Field("electricity", {"en": "Electricity price", "es": "Precio de la electricidad"}, unit="USD/kWh",
-                  optional=True, param="electricity_usd_per_kwh", low=0, high=10),
+                  default="0.10", param="electricity_usd_per_kwh", low=0, high=10),
             Field("carbon", {"en": "Grid carbon intensity", "es": "Intensidad de carbono de la red"}, unit="g/kWh",
                   optional=True, param="carbon_g_per_kwh", low=0, high=2000),
             Field("link_gbytes_s", {"en": "Scale-out bandwidth per accelerator, per direction",
