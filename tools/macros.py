@@ -180,8 +180,9 @@ def define_env(env: Any) -> None:
     def edition() -> dict[str, Any]:
         return data.edition
 
-    from tools import content_macros
+    from tools import content_macros, data_pages
 
     content_macros.define_env(env)
+    data_pages.define_env(env)
     env.variables["x4_json"] = json.dumps
     env.variables["format_quantity"] = format_quantity

@@ -1,0 +1,539 @@
+# Data pages: the landscape and interconnect tables and the per-accelerator pages, formatted from calc's data.
+from __future__ import annotations
+
+import html
+import json
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from calc import format_number, format_quantity, load_data, ridge_point
+
+if TYPE_CHECKING:
+    from calc import Accelerator, DataBundle
+    from calc._internal.data import SourcedValue
+
+LANGS = ("en", "es")
+DEFAULT_LANG = "en"
+NONE = "—"
+SPARSE_MARK = "✱"
+GIB_MARK = "†"
+
+TEXT: dict[str, dict[str, str]] = {
+    "vendor": {"en": "Vendor", "es": "Fabricante"},
+    "accelerator": {"en": "Accelerator", "es": "Acelerador"},
+    "year": {"en": "Year", "es": "Año"},
+    "memory": {"en": "Memory", "es": "Memoria"},
+    "bandwidth": {"en": "Bandwidth", "es": "Ancho de banda"},
+    "power": {"en": "Power", "es": "Potencia"},
+    "scale_up": {"en": "Scale-up", "es": "Scale-up"},
+    "scale_up_bw": {"en": "Scale-up per direction", "es": "Scale-up por sentido"},
+    "scale_out": {"en": "Scale-out", "es": "Scale-out"},
+    "absent": {"en": "Not in the data file.", "es": "No figura en el archivo de datos."},
+    "report": {"en": "Report", "es": "Avisar"},
+    "report_long": {"en": "Report a wrong number", "es": "Avisar de un número erróneo"},
+    "all": {"en": "All", "es": "Todos"},
+    "filter_vendor": {"en": "Vendor", "es": "Fabricante"},
+    "filter_year": {"en": "Year announced", "es": "Año de anuncio"},
+    "count": {"en": "Showing {shown} of {total} accelerators.", "es": "Se muestran {shown} de {total} aceleradores."},
+    "sorted": {"en": "Sorted by {column}, {order}.", "es": "Ordenada por {column}, {order}."},
+    "asc": {"en": "ascending", "es": "ascendente"},
+    "desc": {"en": "descending", "es": "descendente"},
+    "checked": {"en": "checked", "es": "consultada el"},
+    "caption": {
+        "en": "Dense peaks per format (TFLOP/s; INT8 in TOPS), memory in decimal GB, bandwidth per direction where it says so. "
+              "Each superscript links to the value's source.",
+        "es": "Picos densos por formato (TFLOP/s; INT8 en TOPS), memoria en GB decimales, ancho de banda por sentido donde se indica. "
+              "Cada superíndice enlaza a la fuente del valor.",
+    },
+    "legend_sparse": {
+        "en": "{mark} The vendor's headline for this format is a sparse figure; the table shows the dense peak. Hover or open the chip's page for the headline.",
+        "es": "{mark} La cifra destacada del fabricante para este formato es con dispersión (sparsity); la tabla muestra el pico denso. Pasa el cursor o abre la página del chip para ver la cifra destacada.",
+    },
+    "legend_gib": {
+        "en": "{mark} Published in GiB; converted to decimal GB.",
+        "es": "{mark} Publicado en GiB; convertido a GB decimales.",
+    },
+    "legend_null": {
+        "en": "{none} No such figure: the format does not exist on the chip, or no source gives it (hover for the reason).",
+        "es": "{none} Sin cifra: el formato no existe en el chip o ninguna fuente la da (pasa el cursor para ver el motivo).",
+    },
+    "sparse_title": {"en": "vendor headline {value} with {sparsity} sparsity", "es": "cifra destacada del fabricante: {value} con dispersión {sparsity}"},
+    "gib_title": {"en": "published as {text}", "es": "publicado como {text}"},
+    # interconnect table
+    "link": {"en": "Link", "es": "Enlace"},
+    "kind": {"en": "Level", "es": "Nivel"},
+    "scope": {"en": "Scope", "es": "Alcance"},
+    "per_direction": {"en": "Per direction (GB/s)", "es": "Por sentido (GB/s)"},
+    "bidirectional": {"en": "Both directions (GB/s)", "es": "Ambos sentidos (GB/s)"},
+    "latency": {"en": "Latency (order of magnitude)", "es": "Latencia (orden de magnitud)"},
+    "source": {"en": "Source", "es": "Fuente"},
+    "only_both": {"en": "The source gives only the figure for both directions summed.", "es": "La fuente solo da la cifra de ambos sentidos sumados."},
+    "only_one": {"en": "The source gives only the per-direction figure.", "es": "La fuente solo da la cifra por sentido."},
+}
+
+SCOPES = {
+    "package": {"en": "in package", "es": "en el encapsulado"},
+    "node": {"en": "in node", "es": "en el nodo"},
+    "rack": {"en": "in rack", "es": "en el rack"},
+    "cluster": {"en": "across racks", "es": "entre racks"},
+}
+KINDS = {
+    "die-to-die": {"en": "die-to-die", "es": "entre dies"},
+    "cpu-gpu": {"en": "CPU–GPU", "es": "CPU–GPU"},
+    "scale-up": {"en": "scale-up", "es": "scale-up"},
+    "switch": {"en": "switch domain", "es": "dominio de switch"},
+    "scale-out": {"en": "scale-out", "es": "scale-out"},
+    "storage": {"en": "storage", "es": "almacenamiento"},
+}
+
+# Landscape columns with a number: (key, value path, display scale, header, unit).
+FORMATS = ("fp64", "fp32", "tf32", "bf16", "fp8", "fp4", "int8")
+NUMBER_COLUMNS: tuple[tuple[str, str, float, str, str], ...] = (
+    ("memory", "memory.capacity", 1e9, "memory", "GB"),
+    ("bandwidth", "memory.bandwidth", 1e12, "bandwidth", "TB/s"),
+    *((f, f"compute.{f}", 1e12, f.upper(), "TOPS" if f == "int8" else "TFLOP/s") for f in FORMATS),
+    ("power", "power.tdp", 1.0, "power", "W"),
+)
+
+
+def t(key: str, lang: str, **fields: Any) -> str:
+    """A UI string in `lang`, with `{fields}` filled in."""
+    return TEXT[key][lang].format(**fields) if fields else TEXT[key][lang]
+
+
+def esc(text: Any) -> str:
+    """Escape for HTML text and attribute values."""
+    return html.escape(str(text), quote=True)
+
+
+def lang_prefix(lang: str) -> str:
+    """URL prefix of a language's pages: '' for English, 'es/' for Spanish."""
+    return "" if lang == DEFAULT_LANG else f"{lang}/"
+
+
+def source_of(chip: Accelerator, source_id: str | None) -> dict[str, Any]:
+    """The chip's source record with that id; raises KeyError naming the chip if it has none."""
+    for source in chip.sources:
+        if source["id"] == source_id:
+            return source
+    raise KeyError(f"{chip.id}: no source {source_id!r}")
+
+
+def source_title(source: dict[str, Any], lang: str) -> str:
+    """'Title — checked 2026-11-29', for a link's title attribute."""
+    return f"{source['title']} — {t('checked', lang)} {source['checked']}"
+
+
+def source_sup(chip: Accelerator, value: SourcedValue, lang: str) -> str:
+    """A small superscript link to a value's source, numbered as in the chip's source list."""
+    source = source_of(chip, value.source)
+    number = chip.sources.index(source) + 1
+    return (f'<sup class="x4-src"><a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" '
+            f'rel="noopener">{number}</a></sup>')
+
+
+def report_url(repo_url: str, *, chip: Accelerator, fields: dict[str, str], page: str) -> str:
+    """A prefilled GitHub 'new issue' URL naming the chip and the field(s), with the values as published."""
+    names = list(fields)
+    what = names[0] if len(names) == 1 else "<which field?>"
+    lines = [f"Chip: {chip.id} ({chip.name})", f"Field: {what}", f"Page: {page}", "", "Values on the site, as published:"]
+    lines += [f"- {name}: {text}" for name, text in fields.items()]
+    lines += ["", "What is wrong, the right value, and its source (title, URL, date):", ""]
+    query = urlencode({"title": f"Wrong number: {chip.id} {' '.join(names) if len(names) == 1 else ''}".strip(),
+                       "body": "\n".join(lines), "labels": "data"})
+    return f"{repo_url.rstrip('/')}/issues/new?{query}"
+
+
+def _published(value: SourcedValue | None) -> str:
+    if value is None:
+        return NONE
+    return value.text if value.si is not None and value.text else f"{NONE} ({value.reason})"
+
+
+def _sparse_mark(chip: Accelerator, path: str, lang: str) -> str:
+    """'✱' titled with the vendor's sparse headline, when the vendor headlines this format sparse."""
+    fmt = path.split(".", 1)[1]
+    sparse = chip.values.get(f"sparse_headline.{fmt}") if path.startswith("compute.") else None
+    if sparse is None or sparse.si is None:
+        return ""
+    title = t("sparse_title", lang, value=sparse.text, sparsity=chip.text.get("sparse_headline.sparsity", "2:4"))
+    return f' <abbr class="x4-sparse" title="{esc(title)}" data-sparse="{esc(fmt)}">{SPARSE_MARK}</abbr>'
+
+
+def _number_cell(chip: Accelerator, path: str, scale: float, lang: str) -> str:
+    value = chip.values.get(path)
+    mark = _sparse_mark(chip, path, lang)
+    if value is None or value.si is None:
+        reason = value.reason if value is not None and value.reason else t("absent", lang)
+        return f'<td class="x4-num" data-field="{esc(path)}"><span class="x4-null" title="{esc(reason)}">{NONE}</span>{mark}</td>'
+    if path == "memory.capacity" and (value.text or "").endswith("GiB"):
+        mark = f' <abbr class="x4-gib" title="{esc(t("gib_title", lang, text=value.text))}">{GIB_MARK}</abbr>'
+    shown = format_number(value.si / scale, lang, digits=4)
+    return (f'<td class="x4-num" data-sort="{value.si!r}" data-field="{esc(path)}">'
+            f"{shown}{mark}{source_sup(chip, value, lang)}</td>")
+
+
+def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = None) -> str:
+    """The full accelerator table, one row per chip, sortable and filterable by x4-table.js."""
+    data = data or load_data()
+    chips = list(data.accelerators.values())
+    heads = [f'<th scope="col">{t("vendor", lang)}</th>', f'<th scope="col">{t("accelerator", lang)}</th>',
+             f'<th scope="col" data-sortable="true">{t("year", lang)}</th>']
+    for key, _, _, label, unit in NUMBER_COLUMNS:
+        name = TEXT[label][lang] if label in TEXT else label
+        heads.append(f'<th scope="col" data-sortable="true" data-column="{key}">{name}<br><span class="x4-unit">{unit}</span></th>')
+    heads += [f'<th scope="col">{t("scale_up", lang)}</th>',
+              f'<th scope="col" data-sortable="true" data-column="scale-up">{t("scale_up_bw", lang)}<br><span class="x4-unit">GB/s</span></th>',
+              f'<th scope="col" data-sortable="true" data-column="scale-out">{t("scale_out", lang)}<br><span class="x4-unit">Gb/s</span></th>',
+              f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>']
+    rows = []
+    for chip in chips:
+        shown_fields = {path: _published(chip.values.get(path)) for _, path, _, _, _ in NUMBER_COLUMNS}
+        for path in ("scale_up.per_direction", "scale_out.per_accelerator"):
+            shown_fields[path] = _published(chip.values.get(path))
+        url = report_url(repo_url, chip=chip, fields=shown_fields, page=f"{lang_prefix(lang)}landscape/")
+        cells = [
+            f"<td>{esc(chip.vendor)}</td>",
+            f'<th scope="row"><a href="{esc(_relative(lang, f"accelerators/{chip.id}/", "landscape/"))}">{esc(chip.name)}</a></th>',
+            f'<td class="x4-num" data-sort="{chip.year}">{chip.year}</td>',
+            *(_number_cell(chip, path, scale, lang) for _, path, scale, _, _ in NUMBER_COLUMNS),
+            f"<td>{esc(chip.scale_up_name or NONE)}</td>",
+            _number_cell(chip, "scale_up.per_direction", 1e9, lang),
+            _number_cell(chip, "scale_out.per_accelerator", 1e9, lang),
+            f'<td><a class="x4-report" href="{esc(url)}" title="{esc(t("report_long", lang))}: {esc(chip.name)}" '
+            f'rel="noopener">{t("report", lang)}</a></td>',
+        ]
+        rows.append(f'<tr data-accelerator="{chip.id}" data-vendor="{esc(chip.vendor)}" data-year="{chip.year}">{"".join(cells)}</tr>')
+    vendors = sorted({chip.vendor for chip in chips})
+    years = sorted({chip.year for chip in chips})
+    controls = (
+        f'<div class="x4-landscape__controls" hidden>'
+        f'<label>{t("filter_vendor", lang)} <select data-filter="vendor"><option value="">{t("all", lang)}</option>'
+        + "".join(f'<option value="{esc(v)}">{esc(v)}</option>' for v in vendors)
+        + f'</select></label> <label>{t("filter_year", lang)} <select data-filter="year"><option value="">{t("all", lang)}</option>'
+        + "".join(f'<option value="{y}">{y}</option>' for y in years)
+        + '</select></label> <span class="x4-landscape__status" role="status" aria-live="polite"></span></div>'
+    )
+    labels = " ".join(f'data-label-{k}="{esc(t(k, lang))}"' for k in ("count", "sorted", "asc", "desc"))
+    legend = "".join(
+        f"<li>{esc(t(k, lang, mark=m, none=NONE))}</li>"
+        for k, m in (("legend_sparse", SPARSE_MARK), ("legend_gib", GIB_MARK), ("legend_null", ""))
+    )
+    return (
+        f'<div class="x4-landscape" data-lang="{lang}" {labels}>{controls}'
+        f'<div class="x4-table-wrap"><table class="x4-specs x4-landscape__table">'
+        f'<caption>{esc(t("caption", lang))}</caption><thead><tr>{"".join(heads)}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div><ul class="x4-legend">{legend}</ul></div>'
+    )
+
+
+def _relative(lang: str, target: str, here: str) -> str:
+    """URL of `target` (a page path without language prefix) relative to `here`, both in `lang`."""
+    from mkdocs.utils import get_relative_url
+
+    return get_relative_url(lang_prefix(lang) + target, lang_prefix(lang) + here)
+
+
+def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
+    """The interconnect hierarchy from data/interconnects.yaml: scope, bandwidth per direction and both, latency, source."""
+    data = data or load_data()
+    raw = data.raw.get("interconnects") or {}
+    sources = {s["id"]: s for s in raw.get("sources", [])}
+    heads = "".join(f'<th scope="col">{t(k, lang)}</th>'
+                    for k in ("link", "kind", "scope", "per_direction", "bidirectional", "latency", "source"))
+    rows = []
+    for item in raw.get("items", []):
+        link = data.interconnects[item["id"]]
+        leaves = item["raw"]
+
+        def bw(which: str, si: float | None, missing: str) -> str:
+            leaf = leaves.get(which)
+            if si is None:
+                reason = leaf.get("reason") if isinstance(leaf, dict) and leaf.get("reason") else t(missing, lang)
+                return f'<td class="x4-num"><span class="x4-null" title="{esc(reason)}">{NONE}</span></td>'
+            note = leaf.get("note") if isinstance(leaf, dict) else None
+            titled = f' title="{esc(note)}"' if note else ""
+            return f'<td class="x4-num"{titled}>{format_number(si / 1e9, lang, digits=3)}</td>'
+
+        latency = leaves.get("latency")
+        latency_note = latency.get("note") if isinstance(latency, dict) else None
+        latency_cell = (f"~{format_quantity(link.latency_s, 's', lang, digits=1)}" if link.latency_s is not None else NONE)
+        latency_title = f' title="{esc(latency_note)}"' if latency_note else ""
+        latency_source = latency.get("source") if isinstance(latency, dict) else None
+        cited = [sources[s] for s in dict.fromkeys([link.source, latency_source]) if s in sources]
+        source_links = ", ".join(f'<a href="{esc(s["url"])}" title="{esc(source_title(s, lang))}" rel="noopener">{esc(s["id"])}</a>'
+                                 for s in cited)
+        name_note = f' title="{esc(link.note)}"' if link.note else ""
+        rows.append(
+            f'<tr data-link="{esc(link.id)}" data-scope="{esc(link.scope)}"><th scope="row"{name_note}>{esc(link.name)}</th>'
+            f'<td>{esc(KINDS.get(link.kind, {}).get(lang, link.kind))}</td><td>{esc(SCOPES[link.scope][lang])}</td>'
+            f'{bw("per_direction", link.per_direction_bytes_per_s, "only_both")}'
+            f'{bw("bidirectional", link.bidirectional_bytes_per_s, "only_one")}'
+            f'<td class="x4-num"{latency_title}>{latency_cell}</td>'
+            f"<td>{source_links}</td></tr>"
+        )
+    return (f'<div class="x4-table-wrap"><table class="x4-specs x4-links"><thead><tr>{heads}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+
+PAGE_TEXT: dict[str, dict[str, str]] = {
+    "overview": {"en": "Overview", "es": "Resumen"},
+    "field": {"en": "Field", "es": "Campo"},
+    "published": {"en": "As published", "es": "Como se publica"},
+    "converted": {"en": "In SI units", "es": "En unidades SI"},
+    "notes": {"en": "Notes", "es": "Notas"},
+    "why_null": {"en": "No value:", "es": "Sin valor:"},
+    "alternative": {"en": "Alternative:", "es": "Alternativa:"},
+    "ridge": {"en": "Ridge points", "es": "Puntos de cresta"},
+    "ridge_intro": {
+        "en": "Dense peak divided by memory bandwidth, computed by `calc.ridge_point`: a kernel with fewer FLOP per byte than this is memory-bound on this chip.",
+        "es": "Pico denso dividido por el ancho de banda de memoria, calculado por `calc.ridge_point`: un kernel con menos FLOP por byte que esto está limitado por memoria en este chip.",
+    },
+    "format": {"en": "Format", "es": "Formato"},
+    "dense_peak": {"en": "Dense peak", "es": "Pico denso"},
+    "ridge_point": {"en": "Ridge point", "es": "Punto de cresta"},
+    "no_ridge": {"en": "No ridge point: the data has no memory bandwidth for this chip.", "es": "Sin punto de cresta: los datos no tienen ancho de banda de memoria para este chip."},
+    "sources": {"en": "Sources", "es": "Fuentes"},
+    "how": {"en": "How it was checked:", "es": "Cómo se comprobó:"},
+    "edition": {"en": "Edition", "es": "Edición"},
+    "current": {"en": "current", "es": "actual"},
+    "old_edition_title": {"en": "From the {editions} edition", "es": "De la edición {editions}"},
+    "old_edition": {
+        "en": "This chip belongs to the {editions} edition and is not part of the current edition ({current}). Its page stays so that links keep working; its figures are as they were checked then.",
+        "es": "Este chip pertenece a la edición {editions} y no forma parte de la edición actual ({current}). Su página se mantiene para que los enlaces sigan funcionando; sus cifras son las que se comprobaron entonces.",
+    },
+    "preliminary": {"en": "Preliminary figures: the vendor may change them before the part ships.", "es": "Cifras preliminares: el fabricante puede cambiarlas antes de que el chip salga a la venta."},
+    "back": {"en": "All accelerators", "es": "Todos los aceleradores"},
+    "landscape": {"en": "the landscape table", "es": "la tabla del panorama"},
+    "description": {"en": "{name} ({vendor}, {year}): every figure in X4's data, with its source.", "es": "{name} ({vendor}, {year}): todas las cifras de los datos de X4, con su fuente."},
+    "data_file": {"en": "Data file", "es": "Archivo de datos"},
+    "index_title": {"en": "Accelerators", "es": "Aceleradores"},
+    "index_description": {"en": "One page per accelerator in the edition: every figure with its source.", "es": "Una página por acelerador de la edición: todas las cifras con su fuente."},
+    "index_intro": {
+        "en": "One page per accelerator in X4's data, generated from `data/accelerators/` when the site is built. Each page lists every figure as its source publishes it, the source and the date it was checked, and the ridge points `calc` computes. To compare them side by side, see [the landscape table](../landscape.md); to add or correct one, see [Maintaining the edition](../maintaining.md).",
+        "es": "Una página por acelerador de los datos de X4, generada desde `data/accelerators/` al construir el sitio. Cada página da todas las cifras tal como las publica su fuente, la fuente y la fecha en que se comprobó, y los puntos de cresta que calcula `calc`. Para compararlos lado a lado, ve a [la tabla del panorama](../landscape.md); para añadir o corregir uno, a [Mantener la edición](../maintaining.md).",
+    },
+    "architecture": {"en": "Architecture", "es": "Arquitectura"},
+    "process": {"en": "Process", "es": "Proceso"},
+    "announced": {"en": "Announced", "es": "Anunciado"},
+    "category": {"en": "Category", "es": "Categoría"},
+    "form_factor": {"en": "Form factor", "es": "Formato físico"},
+    "status": {"en": "Status", "es": "Estado"},
+    "editions": {"en": "Editions", "es": "Ediciones"},
+    "memory.type": {"en": "Memory type", "es": "Tipo de memoria"},
+    "scale_up.name": {"en": "Scale-up interconnect", "es": "Interconexión scale-up"},
+    "scale_out.name": {"en": "Scale-out network", "es": "Red scale-out"},
+    "sparse_headline.sparsity": {"en": "Sparsity of the headline", "es": "Dispersión de la cifra destacada"},
+    "notes_field": {"en": "Notes", "es": "Notas"},
+}
+WORDS = {
+    "datacenter": {"en": "datacenter", "es": "centro de datos"},
+    "workstation": {"en": "workstation", "es": "estación de trabajo"},
+    "consumer": {"en": "consumer", "es": "consumo"},
+    "shipping": {"en": "shipping", "es": "a la venta"},
+    "preliminary": {"en": "preliminary", "es": "preliminar"},
+    "discontinued": {"en": "discontinued", "es": "descatalogado"},
+}
+SECTIONS = {
+    "memory": {"en": "Memory", "es": "Memoria"},
+    "compute": {"en": "Dense compute", "es": "Cómputo denso"},
+    "sparse_headline": {"en": "Vendor's sparse headline", "es": "Cifra destacada con dispersión"},
+    "power": {"en": "Power", "es": "Potencia"},
+    "scale_up": {"en": "Scale-up", "es": "Scale-up"},
+    "scale_out": {"en": "Scale-out", "es": "Scale-out"},
+    "on_chip": {"en": "On-chip memory", "es": "Memoria en el chip"},
+}
+LEAF_LABELS = {
+    "capacity": {"en": "Capacity", "es": "Capacidad"},
+    "bandwidth": {"en": "Bandwidth", "es": "Ancho de banda"},
+    "tdp": {"en": "TDP or board power", "es": "TDP o potencia de placa"},
+    "per_direction": {"en": "Bandwidth per direction", "es": "Ancho de banda por sentido"},
+    "bidirectional": {"en": "Bandwidth, both directions summed", "es": "Ancho de banda, ambos sentidos sumados"},
+    "domain_size": {"en": "Domain size (accelerators)", "es": "Tamaño del dominio (aceleradores)"},
+    "per_accelerator": {"en": "Bandwidth per accelerator", "es": "Ancho de banda por acelerador"},
+    "sram": {"en": "SRAM", "es": "SRAM"},
+    "l2": {"en": "L2 cache", "es": "Caché L2"},
+    "fp64": {"en": "FP64 (vector)", "es": "FP64 (vectorial)"},
+    "fp64_matrix": {"en": "FP64 (matrix)", "es": "FP64 (matricial)"},
+    "bf16": {"en": "BF16 / FP16", "es": "BF16 / FP16"},
+}
+SI_UNITS = {"bytes": "B", "bytes_per_s": "B/s", "flop_per_s": "FLOP/s", "watts": "W"}
+
+
+def p(key: str, lang: str, **fields: Any) -> str:
+    """A page string in `lang`, with `{fields}` filled in."""
+    return PAGE_TEXT[key][lang].format(**fields) if fields else PAGE_TEXT[key][lang]
+
+
+def field_label(path: str, lang: str) -> str:
+    """'Bandwidth per direction' for 'scale_up.per_direction'; a format's name (FP8, INT8) for compute leaves."""
+    leaf = path.split(".", 1)[1]
+    return LEAF_LABELS[leaf][lang] if leaf in LEAF_LABELS else leaf.upper()
+
+
+def converted(value: SourcedValue, lang: str) -> str:
+    """A known value in SI units with the best decimal prefix, in the page's language (GiB shows as GB)."""
+    assert value.si is not None
+    if value.dimension in SI_UNITS:
+        return format_quantity(value.si, SI_UNITS[value.dimension], lang, digits=4)
+    if value.dimension == "op_per_s":
+        return f"{format_number(value.si / 1e12, lang, digits=4)} TOPS"
+    if value.dimension == "bits_per_s":
+        return f"{format_number(value.si / 1e9, lang, digits=4)} Gb/s"
+    return format_number(value.si, lang, digits=4)
+
+
+def _english(text: str, lang: str) -> str:
+    """Data notes are written in English: mark them so on other pages."""
+    return esc(text) if lang == "en" else f'<span lang="en">{esc(text)}</span>'
+
+
+def _source_link(chip: Accelerator, source_id: str | None, lang: str) -> str:
+    source = source_of(chip, source_id)
+    number = chip.sources.index(source) + 1
+    return (f'<a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" rel="noopener">'
+            f'[{number}] {esc(source["title"])}</a>')
+
+
+def _field_row(chip: Accelerator, path: str, lang: str, repo_url: str) -> str:
+    value = chip.values[path]
+    notes = []
+    if value.si is None:
+        notes.append(f'<strong>{p("why_null", lang)}</strong> {_english(value.reason or "", lang)}')
+    if value.note:
+        notes.append(_english(value.note, lang))
+    for alternative in value.alternatives:
+        extra = f" — {_english(alternative['note'], lang)}" if alternative.get("note") else ""
+        notes.append(f'<strong>{p("alternative", lang)}</strong> {esc(alternative["value"])} '
+                     f'({_source_link(chip, alternative["source"], lang)}){extra}')
+    source = source_of(chip, value.source)
+    url = report_url(repo_url, chip=chip, fields={path: _published(value)}, page=f"{lang_prefix(lang)}accelerators/{chip.id}/")
+    published = esc(value.text) if value.si is not None else f'<span class="x4-null" title="{esc(value.reason)}">{NONE}</span>'
+    si = converted(value, lang) if value.si is not None else NONE
+    return (
+        f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
+        f'<th scope="row">{esc(field_label(path, lang))}<br><code>{esc(path)}</code></th>'
+        f'<td class="x4-num">{published}</td><td class="x4-num">{si}</td>'
+        f'<td>{_source_link(chip, value.source, lang)}<br><small>{t("checked", lang)} {esc(source["checked"])}</small></td>'
+        f'<td>{"<br>".join(notes)}</td>'
+        f'<td><a class="x4-report" href="{esc(url)}" rel="noopener">{t("report", lang)}</a></td></tr>'
+    )
+
+
+def _fields_table(rows: list[str], lang: str) -> str:
+    heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("field", "published", "converted", "sources", "notes"))
+    heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
+    return (f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-fields"><thead><tr>{heads}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+
+def _text_value(chip: Accelerator, key: str, lang: str) -> str:
+    value = chip.text[key]
+    if isinstance(value, list):
+        return ", ".join(esc(v) for v in value)
+    if isinstance(value, dict):  # a sourced text leaf
+        return esc(value.get("value") or NONE)
+    return esc(WORDS[value][lang]) if value in WORDS else _english(str(value), lang) if key == "notes" else esc(value)
+
+
+def _ridge_rows(chip: Accelerator, lang: str) -> list[str]:
+    bandwidth = chip.memory_bandwidth_bytes_per_s
+    rows = []
+    for dtype, peak in chip.dense_flop_per_s.items():
+        if peak is None or bandwidth is None:
+            continue
+        ridge = ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
+        value = chip.values[f"compute.{dtype}"]
+        unit = "OP/byte" if dtype == "int8" else "FLOP/byte"
+        rows.append(f'<tr data-format="{dtype}"><th scope="row">{esc(field_label("compute." + dtype, lang))}</th>'
+                    f'<td class="x4-num">{converted(value, lang)}</td>'
+                    f'<td class="x4-num" data-ridge="{ridge!r}">{format_number(ridge, lang, digits=3)} {unit}</td></tr>')
+    return rows
+
+
+def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBundle | None = None) -> str:
+    """The generated page accelerators/<id>/ of one chip: every field, its source and date, notes, ridge points."""
+    data = data or load_data()
+    lines = ["---", f"description: {json.dumps(p('description', lang, name=chip.name, vendor=chip.vendor, year=chip.year), ensure_ascii=False)}",
+             "render_macros: false", "x4_chip: true", "---", "", f"# {chip.name}", ""]
+    editions = list(chip.text.get("editions") or [])
+    current = data.edition.get("id")
+    if current and current not in editions:
+        lines += [f'!!! warning "{p("old_edition_title", lang, editions=", ".join(editions))}"', "",
+                  f'    {p("old_edition", lang, editions=", ".join(editions), current=data.edition.get("name", current))}', ""]
+    if chip.text.get("status") == "preliminary":
+        lines += ['!!! note ""', "", f'    {p("preliminary", lang)}', ""]
+    url = report_url(repo_url, chip=chip, fields={k: _published(v) for k, v in chip.values.items()},
+                     page=f"{lang_prefix(lang)}accelerators/{chip.id}/")
+    lines += [f"[{p('back', lang)}](index.md) · [{p('landscape', lang).capitalize()}](../landscape.md) · "
+              f'<a class="x4-report" href="{esc(url)}" rel="noopener">{t("report_long", lang)}</a>', ""]
+    overview = [(t("vendor", lang), esc(chip.vendor))]
+    for key in ("architecture", "announced", "process", "category", "form_factor", "status", "memory.type",
+                "scale_up.name", "scale_out.name", "sparse_headline.sparsity", "notes"):
+        if chip.text.get(key) is not None:
+            overview.append((p("notes_field" if key == "notes" else key, lang), _text_value(chip, key, lang)))
+    edition_names = [f"{e} ({p('current', lang)})" if e == current else e for e in editions]
+    overview.append((p("editions", lang), esc(", ".join(edition_names))))
+    overview.append((p("data_file", lang), f"<code>data/accelerators/{esc(chip.id)}.yaml</code>"))
+    lines += [f"## {p('overview', lang)} {{ #overview }}", "",
+              '<div class="x4-table-wrap"><table class="x4-specs x4-chip-overview"><tbody>'
+              + "".join(f'<tr><th scope="row">{k}</th><td>{v}</td></tr>' for k, v in overview)
+              + "</tbody></table></div>", ""]
+    for section, title in SECTIONS.items():
+        paths = [path for path in chip.values if path.split(".", 1)[0] == section]
+        if paths:
+            rows = [_field_row(chip, path, lang, repo_url) for path in paths]
+            lines += [f"## {title[lang]} {{ #{section.replace('_', '-')} }}", "", _fields_table(rows, lang), ""]
+    ridge_rows = _ridge_rows(chip, lang)
+    lines += [f"## {p('ridge', lang)} {{ #ridge-points }}", "", p("ridge_intro", lang), ""]
+    if ridge_rows:
+        heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("format", "dense_peak", "ridge_point"))
+        lines += [f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-ridge"><thead><tr>{heads}</tr></thead>'
+                  f'<tbody>{"".join(ridge_rows)}</tbody></table></div>', ""]
+    else:
+        lines += [p("no_ridge", lang), ""]
+    items = "".join(
+        f'<li id="source-{esc(s["id"])}"><a href="{esc(s["url"])}" rel="noopener">{esc(s["title"])}</a> '
+        f'({esc(s["kind"])}; {t("checked", lang)} {esc(s["checked"])}). {p("how", lang)} {_english(s["how"], lang)}</li>'
+        for s in chip.sources
+    )
+    lines += [f"## {p('sources', lang)} {{ #sources }}", "", f'<ol class="x4-chip-sources">{items}</ol>', ""]
+    return "\n".join(lines)
+
+
+def index_page_markdown(lang: str, data: DataBundle | None = None) -> str:
+    """The generated accelerators/ index: one linked row per chip."""
+    data = data or load_data()
+    current = data.edition.get("id")
+    lines = ["---", f"description: {json.dumps(p('index_description', lang), ensure_ascii=False)}", "render_macros: false", "---", "",
+             f"# {p('index_title', lang)}", "", p("index_intro", lang), "",
+             f"| {t('accelerator', lang)} | {t('vendor', lang)} | {p('architecture', lang)} | {t('year', lang)} "
+             f"| {p('category', lang)} | {p('status', lang)} | {p('editions', lang)} |",
+             "|---|---|---|---|---|---|---|"]
+    for chip in sorted(data.accelerators.values(), key=lambda c: (c.vendor, c.year, c.name)):
+        editions = ", ".join(f"**{e}**" if e == current else e for e in chip.text.get("editions") or [])
+        lines.append(f"| [{chip.name}]({chip.id}.md) | {chip.vendor} | {chip.text.get('architecture', NONE)} | {chip.year} "
+                     f"| {WORDS[chip.category][lang]} | {WORDS.get(chip.text.get('status', ''), {}).get(lang, NONE)} | {editions} |")
+    return "\n".join(lines) + "\n"
+
+
+def define_env(env: Any) -> None:
+    """Register landscape_table and interconnect_table (called from tools.macros.define_env)."""
+    from tools.macros import _lang
+
+    repo_url = env.conf.get("repo_url")
+    if not repo_url:
+        raise ValueError("mkdocs.yml has no repo_url: the 'report a wrong number' links need it")
+
+    @env.macro
+    def landscape_table() -> str:
+        """Every accelerator in data/: the sortable, filterable landscape table with sources per value."""
+        env.page.meta["x4_table"] = True
+        return landscape_table_html(_lang(env), repo_url)
+
+    @env.macro
+    def interconnect_table() -> str:
+        """The interconnect hierarchy from data/interconnects.yaml, in the page's language."""
+        return interconnect_table_html(_lang(env))
+
+
