@@ -86,6 +86,50 @@ def define_env(env: Any) -> None:
         count = _calc.parse_si_number(str(params), field="params")
         return _calc.format_quantity(_calc.weight_bytes(params=count, weight_format=weight_format), "B", _lang(env))
 
+    _NUM_HEAD = {
+        "latency": {"en": "Operation", "es": "Operación"},
+        "typical": {"en": "Typical", "es": "Típica"},
+        "range": {"en": "Range", "es": "Rango"},
+        "chip": {"en": "Accelerator", "es": "Acelerador"},
+        "low": {"en": "Low ($/h)", "es": "Baja ($/h)"},
+        "mid": {"en": "Typical ($/h)", "es": "Típica ($/h)"},
+        "high": {"en": "High ($/h)", "es": "Alta ($/h)"},
+    }
+
+    def _table(head: list[str], rows: list[str], css: str) -> str:
+        cols = "".join(f'<th scope="col">{h}</th>' for h in head)
+        return (f'<div class="x4-table-wrap"><table class="x4-specs {css}"><thead><tr>{cols}</tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+    @env.macro
+    def latency_table() -> str:
+        """Every latency in data/ (load_data().latencies): typical value and low–high range, page language."""
+        lang = _lang(env)
+        rows = []
+        for item in _calc.load_data().latencies.values():
+            span = "—" if item.low_s is None or item.high_s is None else (
+                f"{_calc.format_quantity(item.low_s, 's', lang)} – {_calc.format_quantity(item.high_s, 's', lang)}")
+            rows.append(f'<tr data-latency="{item.id}"><th scope="row">{_html.escape(item.name)}</th>'
+                        f'<td class="x4-num">{_calc.format_quantity(item.typical_s, "s", lang)}</td><td class="x4-num">{span}</td></tr>')
+        return _table([_NUM_HEAD[k][lang] for k in ("latency", "typical", "range")], rows, "x4-latencies")
+
+    @env.macro
+    def price_table() -> str:
+        """Cloud price per accelerator-hour for every priced chip in data/ economics (low, typical, high)."""
+        lang = _lang(env)
+        data = _calc.load_data()
+        rows = []
+        for chip_id, item in data.economics.accelerator_hour_usd.items():
+            cells = "".join(f'<td class="x4-num">{_calc.format_number(v, lang)}</td>' for v in (item.low, item.typical, item.high))
+            rows.append(f'<tr data-accelerator="{chip_id}"><th scope="row">{_html.escape(data.accelerator(chip_id).name)}</th>{cells}</tr>')
+        return _table([_NUM_HEAD[k][lang] for k in ("chip", "low", "mid", "high")], rows, "x4-prices")
+
+    @env.macro
+    def economics_value(name: str, which: str = "typical") -> str:
+        """A facility/energy figure from data/ economics: pue, electricity_usd_per_kwh or grid_carbon_g_per_kwh."""
+        value = getattr(getattr(_calc.load_data().economics, name), which)
+        return _calc.format_number(value, _lang(env))
+
     # --- Macros for interconnects, training-cost, choosing, inside-gpu, quiz, glossary, references (second writer) ---
     _SOURCE_TEXT = {
         "checked": {"en": "checked", "es": "consultada el"},
