@@ -24,7 +24,7 @@ from calc._internal.inference import (
     cached_tokens, critical_batch, decode, decode_step_seconds, kv_bytes_per_token, kv_cache, max_batch, prefill_seconds,
     weight_bytes,
 )
-from calc._internal.plot import memory_bars_svg, roofline_svg
+from calc._internal.plot import memory_bars_svg, roofline_svg, training_scaling_svg
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.chooser import chooser, prompt_flops
 from calc._internal.units import parse_quantity, parse_si_number
@@ -77,6 +77,7 @@ __all__ = [
     "weight_bytes",
     "memory_bars_svg",
     "roofline_svg",
+    "training_scaling_svg",
     "cost_per_million_tokens",
     "owning_usd_per_hour",
     "tco",

@@ -61,3 +61,114 @@ def test_roofline_bad_input(kwargs: dict, field: str) -> None:
 def test_public_surface() -> None:
     """The plots are exported from calc."""
     assert calc.roofline_svg is roofline_svg and calc.memory_bars_svg is memory_bars_svg
+
+
+def _no_nan_or_inf(svg: str) -> bool:
+    import re
+
+    return re.search(r"\b(nan|inf|infinity)\b", svg.lower()) is None
+
+
+def test_training_scaling_svg_seed_quiz() -> None:
+    """The seed quiz's cluster (1024 H100 SXM, 50 % MFU, $3/h) is marked and listed: 9.6 days, $707,499 shown as $707,000; the
+    cost curve is flat without a network (cost n·T·p does not depend on n at a fixed MFU)."""
+    svg = calc.training_scaling_svg(params=70e9, tokens=1e12, count=1024, mfu=0.5, peak_flop_per_s=989.4e12,
+                                    price_usd_per_hour_per_accelerator=3)
+    root = ET.fromstring(svg)
+    assert root.get("role") == "img"
+    assert "Training time and cost" in root.find(f"{NS}title").text
+    desc = root.find(f"{NS}desc").text
+    assert "1,024 accelerators: 9.6 days, $707,000" in desc
+    lines = root.findall(f"{NS}polyline")
+    assert len(lines) == 2  # days and cost, no sync curve without a network
+    cost_ys = {pair.split(",")[1] for pair in lines[1].get("points").split()}
+    assert len(cost_ys) == 1
+    assert len(root.findall(f"{NS}circle")) == 2
+    assert "@import" not in svg and "url(" not in svg and "<script" not in svg and _no_nan_or_inf(svg)
+
+
+def test_training_scaling_svg_sync_bound_and_spanish() -> None:
+    """With a 50 GB/s ring the gradient AllReduce bounds large clusters: a dashed curve appears; Spanish labels;
+    without a price only the time panel is drawn and the description says so."""
+    svg = calc.training_scaling_svg(params=70e9, tokens=1e12, count=1024, mfu=0.5, peak_flop_per_s=1e15,
+                                    link_bytes_per_s=50e9, lang="es")
+    root = ET.fromstring(svg)
+    assert len(root.findall(f"{NS}polyline")) == 2
+    assert any(line.get("stroke-dasharray") for line in root.findall(f"{NS}polyline"))
+    assert "Días de reloj" in svg and "Aceleradores" in svg and "sin precio" in root.find(f"{NS}desc").text
+
+
+@pytest.mark.parametrize("kwargs, field", [({"count": 0}, "count"), ({"mfu": 2}, "mfu"), ({"width": 10}, "width")])
+def test_training_scaling_bad_input(kwargs: dict, field: str) -> None:
+    """Bad input to the scaling chart raises CalcError naming the field."""
+    args = dict(params=70e9, tokens=1e12, count=1024, mfu=0.5, accelerator="h100-sxm")
+    args.update(kwargs)
+    with pytest.raises(CalcError) as raised:
+        calc.training_scaling_svg(**args)
+    assert raised.value.field == field
+
+
+def test_memory_bars_without_capacity() -> None:
+    """With no accelerator chosen the bar is drawn alone: no capacity line, no verdict."""
+    svg = memory_bars_svg(parts=(("weights", 14e9),), capacity_bytes=None)
+    root = ET.fromstring(svg)
+    assert "capacity" not in svg and "fits" not in svg and root.find(f"{NS}line") is None
+
+
+def test_roofline_points_on_a_later_roof() -> None:
+    """points_on puts the kernel on the chosen roof: at 10 FLOP/byte on a 1 TB/s custom chip drawn after the H100,
+    the point's tooltip says 10 TFLOP/s (not the H100's 33.5)."""
+    svg = roofline_svg(accelerators=["h100-sxm"], custom=(("mine", 1e15, 1e12),), points=(("k", 10.0),), points_on=1)
+    assert "10 TFLOP/s" in ET.fromstring(svg).find(f"{NS}circle").find(f"{NS}title").text
+    with pytest.raises(CalcError):
+        roofline_svg(points=(("k", 10.0),), points_on=3)
+
+
+PLOTTED = ["roofline", "training-memory", "training"]
+
+
+@pytest.mark.parametrize("name", PLOTTED)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_run_returns_svg(name: str, lang: str) -> None:
+    """calc.run returns the chart of the roofline, training-memory and training calculators: valid SVG with a
+    <title>, and no NaN or infinity anywhere in it."""
+    outcome = calc.run(name, calc.CALCULATORS[name].defaults(), lang)
+    svg = outcome["svg"]
+    root = ET.fromstring(svg)
+    assert root.find(f"{NS}title").text and _no_nan_or_inf(svg)
+
+
+def test_run_svg_follows_the_inputs() -> None:
+    """The roofline chart draws the chosen chip first plus reference chips; a custom chip carries the kernel;
+    the training-memory chart shows the capacity once an accelerator is chosen."""
+    outcome = calc.run("roofline", {"accelerator": "mi300x", "intensity": "50"}, "en")
+    title = ET.fromstring(outcome["svg"]).find(f"{NS}title").text
+    assert title.startswith("Roofline: Instinct MI300X") and "H100 SXM" in title
+    custom = calc.run("roofline", {"peak_tflops": "100", "bandwidth_tbps": "1", "intensity": "10"}, "es")
+    assert "chip personalizado" in custom["svg"] and "10 TFLOP/s" in custom["svg"]
+    memory = calc.run("training-memory", {"params": "7B", "zero": "3", "count": "64", "accelerator": "h100-sxm"}, "en")
+    assert "(fits)" in ET.fromstring(memory["svg"]).find(f"{NS}title").text
+
+
+def test_calculators_without_a_plot_have_no_svg_key() -> None:
+    """Only calculators with a plot add "svg" to run()'s answer."""
+    assert "svg" not in calc.run("allreduce", calc.CALCULATORS["allreduce"].defaults(), "en")
+
+
+@pytest.mark.parametrize("name", PLOTTED)
+def test_svg_finite_at_the_edges_of_every_field(name: str) -> None:
+    """At each numeric field's lowest and highest accepted value the chart is absent or free of NaN/infinity."""
+    calculator = calc.CALCULATORS[name]
+    for field in calculator.fields:
+        if field.kind != "number" or field.only_when_custom:
+            continue
+        for bound in (field.low, field.high):
+            if bound is None:
+                continue
+            value = bound * 1.000001 if field.low_open and bound == field.low and bound else bound
+            if field.low_open and bound == 0:
+                value = 1e-3
+            outcome = calc.run(name, {**calculator.defaults(), field.name: repr(float(value))}, "en")
+            if outcome["ok"] and outcome["svg"]:
+                assert _no_nan_or_inf(outcome["svg"]), (field.name, value)
+                ET.fromstring(outcome["svg"])

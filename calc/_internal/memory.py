@@ -166,6 +166,7 @@ def training_memory(
 
 
 def _register() -> None:
+    from .plot import _training_memory_result_svg
     from .registry import Calculator, Field, register
 
     register(Calculator(
@@ -201,6 +202,7 @@ def _register() -> None:
             "total_bytes": {"en": "Whole-model training state", "es": "Estado de entrenamiento del modelo"},
             "per_accelerator_bytes": {"en": "Per accelerator", "es": "Por acelerador"},
         },
+        plot=_training_memory_result_svg,
     ))
 
 

@@ -271,6 +271,7 @@ ROOFLINE_UNITS = {
 
 def _register() -> None:
     from .data import DTYPES
+    from .plot import _roofline_result_svg
     from .registry import Calculator, Field, register
 
     register(Calculator(
@@ -297,6 +298,7 @@ def _register() -> None:
             "attainable_flop_per_s": {"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
             "bound": {"en": "Verdict", "es": "Veredicto"},
         },
+        plot=_roofline_result_svg,
     ))
     register(Calculator(
         name="matmul",

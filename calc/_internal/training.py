@@ -261,6 +261,7 @@ def _gradient_sync(
 
 def _register() -> None:
     from .data import DTYPES
+    from .plot import _training_result_svg
     from .registry import Calculator, Field, register
 
     # The page-facing defaults are the seed's 60-second quiz: 70B parameters, 1T tokens, 1024 H100 SXM in BF16
@@ -320,6 +321,7 @@ def _register() -> None:
             "electricity_cost_usd": {"en": "Electricity cost", "es": "Coste de electricidad"},
             "bottleneck": {"en": "Dominant bottleneck", "es": "Cuello de botella dominante"},
         },
+        plot=_training_result_svg,
     ))
 
 
