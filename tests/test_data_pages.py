@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import calc
-from tools.data_pages import FORMATS, chip_page_markdown, interconnect_table_html, landscape_table_html
+from tools.data_pages import FORMATS, chip_page_markdown, in_current_edition, interconnect_table_html, landscape_table_html
 
 REPO_URL = "https://github.com/x4-hardware-fluency/x4"
 
@@ -61,10 +61,10 @@ def field_cell(cells: Cells, chip: str, path: str) -> dict[str, object]:
 
 
 def test_table_has_a_row_per_accelerator_and_sparse_marks_where_headline_is_sparse() -> None:
-    """One row per accelerator in data/, and a ✱ in exactly the format cells whose vendor headline is sparse."""
+    """One row per accelerator of the current edition, and a ✱ in exactly the format cells whose vendor headline is sparse."""
     data = calc.load_data()
     cells = parse(landscape_table_html("en", REPO_URL))
-    assert set(cells.rows) == set(data.accelerators)
+    assert set(cells.rows) == {c.id for c in in_current_edition(data)} == set(data.accelerators)
     for chip in data.accelerators.values():
         for fmt in FORMATS:
             headline = chip.values.get(f"sparse_headline.{fmt}")
@@ -127,9 +127,12 @@ def test_chip_page_ridge_points_come_from_calc() -> None:
 
 
 def test_chip_outside_the_current_edition_is_marked() -> None:
-    """A chip whose editions omit the current one keeps a page, marked with the edition it belongs to."""
-    chip = calc.load_data().accelerator("a100-sxm")
+    """A chip whose editions omit the current one keeps a page, marked with its edition, and leaves the landscape table."""
+    data = calc.load_data()
+    chip = data.accelerator("a100-sxm")
     old = dataclasses.replace(chip, text={**chip.text, "editions": ["2022-2023"]})
+    bundle = dataclasses.replace(data, accelerators={**data.accelerators, "a100-sxm": old})
+    assert "a100-sxm" not in parse(landscape_table_html("en", REPO_URL, bundle)).rows
     assert "From the 2022-2023 edition" in chip_page_markdown(old, "en", REPO_URL)
     assert "De la edición 2022-2023" in chip_page_markdown(old, "es", REPO_URL)
     assert "edition" not in chip_page_markdown(chip, "en", REPO_URL).split("## Overview")[0]

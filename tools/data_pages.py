@@ -144,6 +144,12 @@ def report_url(repo_url: str, *, chip: Accelerator, fields: dict[str, str], page
     return f"{repo_url.rstrip('/')}/issues/new?{query}"
 
 
+def in_current_edition(data: DataBundle) -> list[Accelerator]:
+    """The chips whose `editions` include edition.yaml's id (all of them if the edition has no id)."""
+    current = data.edition.get("id")
+    return [chip for chip in data.accelerators.values() if not current or current in (chip.text.get("editions") or [])]
+
+
 def _published(value: SourcedValue | None) -> str:
     if value is None:
         return NONE
@@ -174,9 +180,9 @@ def _number_cell(chip: Accelerator, path: str, scale: float, lang: str) -> str:
 
 
 def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = None) -> str:
-    """The full accelerator table, one row per chip, sortable and filterable by x4-table.js."""
+    """The accelerator table of the current edition, one row per chip, sortable and filterable by x4-table.js."""
     data = data or load_data()
-    chips = list(data.accelerators.values())
+    chips = in_current_edition(data)
     heads = [f'<th scope="col">{t("vendor", lang)}</th>', f'<th scope="col">{t("accelerator", lang)}</th>',
              f'<th scope="col" data-sortable="true">{t("year", lang)}</th>']
     for key, _, _, label, unit in NUMBER_COLUMNS:
