@@ -21,8 +21,8 @@ from calc._internal.collectives import (
 from calc._internal.training import cluster_flop_per_s, facility_power_w, training, training_flops, training_seconds
 from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
 from calc._internal.inference import (
-    cached_tokens, critical_batch, decode, decode_step_seconds, kv_bytes_per_token, kv_cache, max_batch, prefill_seconds,
-    weight_bytes,
+    cached_tokens, critical_batch, decode, decode_step_seconds, kv_bytes_per_token, kv_cache, max_batch, prefill,
+    prefill_seconds, weight_bytes,
 )
 from calc._internal.plot import memory_bars_svg, roofline_svg, training_scaling_svg
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
@@ -73,6 +73,7 @@ __all__ = [
     "kv_bytes_per_token",
     "kv_cache",
     "max_batch",
+    "prefill",
     "prefill_seconds",
     "weight_bytes",
     "memory_bars_svg",

@@ -122,3 +122,38 @@ def test_bad_input(function: object, kwargs: dict, field: str) -> None:
     with pytest.raises(CalcError) as raised:
         function(**kwargs)  # type: ignore[operator]
     assert raised.value.field == field
+
+
+def test_prefill_calculator_worked_example() -> None:
+    """Prefill bound ("How to Scale Your Model", ch. Serving LLaMA 3-70B: total FLOPs / (N · C)): 8B parameters over
+    8192 prompt tokens on one H100 SXM at its dense BF16 peak, 2·8e9·8192 / 989.4e12 ≈ 0.132 s; MFU and count scale it."""
+    q = calc.prefill(params=8e9, prompt_tokens=8192, accelerator="h100-sxm").to_dict()
+    assert q["prefill_seconds"] == pytest.approx(2 * 8e9 * 8192 / 989.4e12)
+    assert q["prefill_seconds"] == pytest.approx(0.132, abs=0.001)
+    assert q["prompt_tokens_per_second"] == pytest.approx(8192 / q["prefill_seconds"])
+    half = calc.prefill(params=8e9, prompt_tokens=8192, accelerator="h100-sxm", mfu=0.5, count=2).to_dict()
+    assert half["prefill_seconds"] == pytest.approx(q["prefill_seconds"])
+
+
+def test_prefill_cli_json_equals_api(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m calc prefill ... --json` equals calc.prefill(...).to_dict(); a bad flag exits 2 naming it."""
+    import json
+
+    from calc._internal.cli import main
+
+    assert main(["prefill", "--params", "70B", "--prompt-tokens", "32k", "--peak-tflops", "500", "--count", "8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == calc.prefill(params=70e9, prompt_tokens=32e3, peak_flop_per_s=5e14,
+                                                               count=8).to_dict()
+    assert main(["prefill", "--prompt-tokens", "0"]) == 2
+    assert "--prompt-tokens" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("change, field", [({"params": 0}, "params"), ({"prompt_tokens": 0}, "prompt_tokens"),
+                                           ({"mfu": 0}, "mfu"), ({"count": 0}, "count"), ({"dtype": "fp4"}, "dtype")])
+def test_prefill_bad_input(change: dict, field: str) -> None:
+    """Every bad prefill input raises CalcError naming the field."""
+    args = dict(params=8e9, prompt_tokens=8192, accelerator="h100-sxm")
+    args.update(change)
+    with pytest.raises(CalcError) as raised:
+        calc.prefill(**args)
+    assert raised.value.field == field

@@ -196,3 +196,19 @@ def test_cli_defaults_match_the_field_defaults(capsys: pytest.CaptureFixture[str
     printed = json.loads(capsys.readouterr().out)
     assert printed == calc.run("training", calc.CALCULATORS["training"].defaults(), "en")["quantities"]
     assert printed["price_usd_per_hour"] == 3 and printed["pue"] == 1.2
+
+
+def test_moe_gradient_sync_uses_total_params() -> None:
+    """MoE (DeepSeek-V3: 37B active of 671B total, DeepSeek-AI 2024 tech report): FLOPs use the active parameters,
+    the gradient AllReduce (pure data parallelism) carries all 671B × 2 bytes; a flat 50 GB/s ring over 2048
+    takes 2·2047/2048·1.342e12/50e9 ≈ 53.7 s per step. Total below active is rejected."""
+    dense = calc.training(params=37e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=2048, mfu=0.4, watts=700,
+                          link_bytes_per_s=50e9).to_dict()
+    moe = calc.training(params=37e9, total_params=671e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=2048, mfu=0.4,
+                        watts=700, link_bytes_per_s=50e9).to_dict()
+    assert moe["total_flops"] == dense["total_flops"] == pytest.approx(6 * 37e9 * 1e12)
+    assert moe["gradient_sync_seconds"] == pytest.approx(2 * 2047 / 2048 * 671e9 * 2 / 50e9)
+    assert moe["gradient_sync_seconds"] == pytest.approx(dense["gradient_sync_seconds"] * 671 / 37)
+    with pytest.raises(CalcError) as raised:
+        calc.training(params=37e9, total_params=1e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=8, mfu=0.4, watts=700)
+    assert raised.value.field == "total_params"

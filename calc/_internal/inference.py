@@ -280,7 +280,58 @@ def decode(
     return Result(calculator="decode", quantities=quantities, steps=steps)
 
 
+def prefill(
+    *,
+    params: float,
+    prompt_tokens: float,
+    accelerator: str | None = None,
+    dtype: str = DEFAULT_DTYPE,
+    peak_flop_per_s: float | None = None,
+    count: float = 1,
+    mfu: float = 1.0,
+) -> Result:
+    """Lower bound on prefilling a prompt (compute-bound): T = 2 · N · T_prompt / (n · P · MFU).
+
+    Parameters:
+        params: parameters N (active parameters for a mixture of experts).
+        prompt_tokens: tokens in the prompt(s) processed together.
+        accelerator, dtype: a data/ chip and the format of its dense peak; or `peak_flop_per_s` for a custom chip.
+        count: accelerators sharing the work; their peaks add.
+        mfu: fraction of peak achieved (1 = the bound).
+
+    Returns:
+        Result with prefill_seconds, flops, peak_flop_per_s and prompt_tokens_per_second.
+
+    Raises:
+        CalcError: a value outside its range, an unknown accelerator or a dtype it lacks.
+    """
+    if accelerator is not None:
+        chip = load_data().accelerator(accelerator)
+        peak = chip.peak_flop_per_s(dtype)
+        name = {"en": f"{chip.name}, dense {dtype}", "es": f"{chip.name}, {dtype} denso"}
+    else:
+        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
+        name = {"en": "custom chip", "es": "chip personalizado"}
+    seconds = prefill_seconds(params=params, prompt_tokens=prompt_tokens, peak_flop_per_s=peak, count=count, mfu=mfu)
+    flops = 2.0 * params * prompt_tokens
+    steps = [
+        Step("flops", {"en": "Prefill FLOPs (attention ignored)", "es": "FLOPs de prefill (sin la atención)"}, r"F = 2\,N\,T",
+             "2 × {N} × {T}", {"N": (params, ""), "T": (prompt_tokens, "")}, flops, "FLOP"),
+        Step("prefill_seconds", {"en": f"Prefill time, lower bound ({name['en']})",
+                                 "es": f"Tiempo de prefill, cota inferior ({name['es']})"},
+             r"T = F / (n\,P\,\text{MFU})", "{F} / ({n} × {P} × {U})",
+             {"F": (flops, "FLOP"), "n": (count, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")}, seconds, "s"),
+    ]
+    return Result(
+        calculator="prefill",
+        quantities={"prefill_seconds": seconds, "flops": check_finite_result("flops", flops), "peak_flop_per_s": peak,
+                    "prompt_tokens_per_second": check_finite_result("prompt_tokens_per_second", prompt_tokens / seconds)},
+        steps=steps,
+    )
+
+
 def _register() -> None:
+    from .data import DTYPES
     from .registry import Calculator, Field, register
 
     register(Calculator(
@@ -337,6 +388,30 @@ def _register() -> None:
         output_labels={"step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
                        "tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
                        "batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"}},
+    ))
+    register(Calculator(
+        name="prefill",
+        title={"en": "Prefill time bound", "es": "Cota del tiempo de prefill"},
+        fields=(
+            Field("params", {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"}, default="8B",
+                  low=0, low_open=True, high=1e15),
+            Field("prompt_tokens", {"en": "Prompt tokens", "es": "Tokens del prompt"}, default="8192", low=1, high=1e9),
+            Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
+            Field("dtype", {"en": "Number format", "es": "Formato numérico"}, kind="choice", default=DEFAULT_DTYPE,
+                  choices=DTYPES),
+            Field("peak_tflops", {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
+                  unit="TFLOP/s", default="1000", param="peak_flop_per_s", scale=1e12, only_when_custom=True,
+                  low=0, low_open=True, high=1e9),
+            Field("count", {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
+                  default="1", low=1, high=1e6, integer=True),
+            Field("mfu", {"en": "Fraction of peak (0–1)", "es": "Fracción del pico (0–1)"}, default="1",
+                  low=0, low_open=True, high=1),
+        ),
+        function=prefill,
+        units={"prefill_seconds": "s", "flops": "FLOP", "peak_flop_per_s": "FLOP/s", "prompt_tokens_per_second": "tokens/s"},
+        headline=("prefill_seconds", "prompt_tokens_per_second"),
+        output_labels={"prefill_seconds": {"en": "Prefill time", "es": "Tiempo de prefill"},
+                       "prompt_tokens_per_second": {"en": "Prompt tokens/s", "es": "Tokens de prompt/s"}},
     ))
 
 

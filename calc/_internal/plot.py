@@ -260,6 +260,7 @@ def training_scaling_svg(
     link_bytes_per_s: float | None = None,
     batch_tokens: float = 4_194_304.0,
     gradient_bytes_per_param: float = 2.0,
+    total_params: float | None = None,
     lang: str = "en",
     width: int = 640,
     height: int = 440,
@@ -274,7 +275,7 @@ def training_scaling_svg(
 
     Parameters:
         params, tokens, count, mfu, accelerator, dtype, peak_flop_per_s, flops_per_token_per_param,
-            price_usd_per_hour_per_accelerator, link_bytes_per_s, batch_tokens, gradient_bytes_per_param:
+            price_usd_per_hour_per_accelerator, link_bytes_per_s, batch_tokens, gradient_bytes_per_param, total_params:
             as for `training` (power is not drawn).
         lang: "en" or "es".
         width, height: size in CSS pixels.
@@ -293,7 +294,7 @@ def training_scaling_svg(
         params=params, tokens=tokens, mfu=mfu, accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s,
         flops_per_token_per_param=flops_per_token_per_param, price_usd_per_hour_per_accelerator=price_usd_per_hour_per_accelerator,
         link_bytes_per_s=link_bytes_per_s, batch_tokens=batch_tokens, gradient_bytes_per_param=gradient_bytes_per_param,
-        watts=1.0,  # power is not drawn; a placeholder keeps custom chips without a TDP drawable
+        total_params=total_params, watts=1.0,  # power is not drawn; a placeholder keeps custom chips without a TDP drawable
     )
     from .training import training
 
@@ -438,7 +439,7 @@ def _training_memory_result_svg(result: Result, lang: str) -> str:
 def _training_result_svg(result: Result, lang: str) -> str:
     """The training calculator's chart: days and cost against cluster size around the reader's count."""
     keys = ("params", "tokens", "count", "mfu", "accelerator", "dtype", "peak_flop_per_s", "flops_per_token_per_param",
-            "price_usd_per_hour_per_accelerator", "link_bytes_per_s", "batch_tokens", "gradient_bytes_per_param")
+            "price_usd_per_hour_per_accelerator", "link_bytes_per_s", "batch_tokens", "gradient_bytes_per_param", "total_params")
     inputs = {key: result.inputs[key] for key in keys if key in result.inputs}
     if "price_usd_per_hour_per_accelerator" not in inputs and isinstance(result.quantities.get("price_usd_per_hour"), (int, float)):
         inputs["price_usd_per_hour_per_accelerator"] = result.quantities["price_usd_per_hour"]

@@ -75,6 +75,7 @@ def training(
     link_bytes_per_s: float | None = None,
     batch_tokens: float = 4_194_304.0,
     gradient_bytes_per_param: float = 2.0,
+    total_params: float | None = None,
 ) -> Result:
     """Time, cost, power, energy and CO₂ of a training run, and what bounds it.
 
@@ -94,6 +95,10 @@ def training(
             (default: the chip's NIC from data/, if any). Without a network the bottleneck is "compute".
         batch_tokens: global batch in tokens per optimizer step (default 4 Mi tokens).
         gradient_bytes_per_param: bytes per gradient element in the AllReduce (2 for BF16).
+        total_params: all parameters of a mixture of experts (≥ params); the gradient AllReduce carries
+            every parameter's gradient while the FLOPs use the active ones. Default: params (dense). This
+            assumes pure data parallelism; with expert parallelism each expert's gradients are reduced only
+            inside its group, so the sync time is an upper bound.
 
     Returns:
         Result with total_flops, cluster_flop_per_s, seconds, days, accelerator_hours, cloud_cost_usd,
@@ -177,7 +182,11 @@ def training(
         steps.append(Step("co2_tonnes", {"en": "CO₂", "es": "CO₂"}, r"E \cdot g", "{E} × {g}",
                           {"E": (energy_kwh, "kWh"), "g": (carbon, "g/kWh")}, co2, "t"))
 
-    sync = _gradient_sync(chip=chip, count=n, params=params, link_bytes_per_s=link_bytes_per_s,
+    synced_params = params
+    if total_params is not None:
+        active = check_number("params", params, low=0, low_open=True, high=1e15)
+        synced_params = check_number("total_params", total_params, low=active, high=1e15)
+    sync = _gradient_sync(chip=chip, count=n, params=synced_params, link_bytes_per_s=link_bytes_per_s,
                           gradient_bytes_per_param=gradient_bytes_per_param)
     batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
     step_compute = flops_per_token_per_param * params * batch / rate
@@ -304,6 +313,9 @@ def _register() -> None:
                   default="4194304", low=1, high=1e12),
             Field("gradient_bytes", {"en": "Bytes per gradient element", "es": "Bytes por elemento de gradiente"},
                   unit="B", default="2", param="gradient_bytes_per_param", low=0, low_open=True, high=8),
+            Field("total_params", {"en": "Total parameters (MoE: all experts, for the gradient AllReduce)",
+                                   "es": "Parámetros totales (MoE: todos los expertos, para el AllReduce de gradientes)"},
+                  optional=True, low=0, low_open=True, high=1e15),
         ),
         function=training,
         units={
