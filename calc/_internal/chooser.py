@@ -57,7 +57,7 @@ def _n(value: float, lang: str, digits: int = 3) -> str:
 
 
 def _usd(value: float, lang: str) -> str:
-    return f"${_n(value, lang)}"
+    return f"${_n(value, lang)}" if lang == "en" else f"{_n(value, lang)} USD"
 
 
 def _skip(chip: Accelerator, keys: tuple[str, ...], missing_en: str, missing_es: str) -> dict[str, Scalar]:
