@@ -34,10 +34,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
-    """Base URL of the built site served on 127.0.0.1."""
-    from tools.static_server import start_server
+    """Base URL of the built site served on 127.0.0.1 with the headers of its _headers file (the CSP)."""
+    from tools.static_server import read_headers_file, start_server
 
-    server = start_server(built_site)
+    server = start_server(built_site, headers=read_headers_file(built_site))
     yield f"http://127.0.0.1:{server.server_port}/"
     server.shutdown()
     server.server_close()
@@ -55,12 +55,21 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
 @pytest.fixture()
 def page(browser: object) -> Iterator[object]:
-    """A fresh browser context and page per test; console errors are collected on page.x4_errors."""
+    """A fresh browser context and page per test; page errors and CSP violations are collected."""
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
     page.x4_errors = []
     page.on("pageerror", lambda error: page.x4_errors.append(str(error)))
+    page.on("console", lambda message: page.x4_errors.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    page.add_init_script(CSP_LISTENER)
     yield page
     context.close()

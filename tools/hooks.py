@@ -5,9 +5,13 @@ import hashlib
 import json
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
+
+from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules"
@@ -66,9 +70,19 @@ def make_snapshot(archive: Path, destination: Path) -> None:
     stamp.write_text(digest)
 
 
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages and merged search
 def on_post_build(config: Any, **_: Any) -> None:
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # a nested per-language build: the outer call finishes the whole site
     site = Path(config["site_dir"])
     copy_vendored(site / "assets")
     archive = site / "assets" / "x4" / "calc.zip"
     build_calc_archive(archive)
     make_snapshot(archive, site / "assets" / "x4" / "pyodide-snapshot.bin.gz")
+    from tools.postprocess import postprocess
+
+    # `mkdocs serve` injects an inline live-reload script that a CSP would block.
+    base_path = urlparse(config.get("site_url") or "/").path or "/"
+    postprocess(site, with_csp="serve" not in sys.argv[1:2], base_path=base_path)
+

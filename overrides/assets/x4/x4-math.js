@@ -16,6 +16,7 @@
       const body = tex.replace(/^\\[\[(]/, "").replace(/\\[\])]$/, "");
       try {
         window.katex.render(body, node, { displayMode: display, throwOnError: false, output: "htmlAndMathml" });
+        if (display) node.tabIndex = 0; // wide formulas scroll: keyboard users must reach them
       } catch (error) {
         node.title = String(error);
       }

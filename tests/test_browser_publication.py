@@ -1,0 +1,135 @@
+"""Publication quality in the browser: search per language, CSP, offline, sub-path, language switch,
+print, accessibility. The site is served with its own _headers file, so every browser test runs under
+the Content-Security-Policy."""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+LIVE_TIMEOUT_MS = 60_000
+
+
+def _pages(site: Path) -> list[str]:
+    pages = []
+    for html in sorted(site.rglob("index.html")):
+        rel = html.parent.relative_to(site).as_posix()
+        pages.append("" if rel == "." else rel + "/")
+    return pages
+
+
+def _search(page: object, query: str) -> list[str]:
+    page.click(".md-search__input")
+    page.keyboard.type(query)
+    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    return page.eval_on_selector_all(".md-search-result__item a", "els => els.map(e => e.href)")
+
+
+@pytest.mark.parametrize("lang, path, query", [("en", "", "memory"), ("es", "es/", "memoria")])
+def test_search_returns_only_the_pages_language(page: object, site_url: str, lang: str, path: str, query: str) -> None:
+    """Searching from a Spanish page finds Spanish pages only, and from an English page English ones."""
+    page.goto(site_url + path)
+    hrefs = _search(page, query)
+    assert hrefs
+    in_spanish = [h for h in hrefs if urlparse(h).path.startswith("/es/")]
+    assert (len(in_spanish) == len(hrefs)) if lang == "es" else not in_spanish, hrefs
+
+
+def test_calculator_works_under_the_csp_header(page: object, site_url: str) -> None:
+    """Served with the _headers CSP (which governs the worker too), the calculator answers live and
+    nothing is blocked."""
+    response = page.goto(site_url + "roofline/")
+    assert "wasm-unsafe-eval" in response.headers["content-security-policy"]
+    page.fill('.x4-calc[data-calculator="roofline"] input[name=intensity]', "123")
+    page.wait_for_selector('.x4-calc[data-calculator="roofline"][data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    assert page.evaluate("window.__cspViolations") == []
+    assert page.x4_errors == []
+
+
+def test_every_page_has_a_csp_meta_and_integrity(built_site: Path) -> None:
+    """Each page carries the CSP as a meta tag, and its own scripts carry integrity hashes."""
+    for html in built_site.rglob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        assert 'http-equiv="Content-Security-Policy"' in text, html
+        for tag in text.split("<script")[1:]:
+            head = tag.split(">", 1)[0]
+            if " src=" in head:
+                assert "integrity=" in head, (html, head)
+
+
+def test_site_works_with_the_network_cut(browser: object, site_url: str) -> None:
+    """With every request to another host refused, pages render and the calculator answers."""
+    context = browser.new_context()
+    context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
+    page = context.new_page()
+    page.goto(site_url + "es/roofline/")
+    page.fill("input[name=intensity]", "12,5")
+    page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "relative", "fixed")
+    context.close()
+
+
+def test_site_works_under_a_sub_path(browser: object, built_site: Path) -> None:
+    """Hosted under /x4/ (a GitHub Pages project site), styles load and the calculator answers."""
+    from tools.static_server import read_headers_file, start_server
+
+    server = start_server(built_site, headers=read_headers_file(built_site), prefix="/x4/")
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        failed: list[str] = []
+        page.on("response", lambda r: failed.append(r.url) if r.status >= 400 and "sitemap" not in r.url else None)
+        page.goto(f"http://127.0.0.1:{server.server_port}/x4/roofline/")
+        page.fill("input[name=intensity]", "7")
+        page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+        assert failed == []
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_language_switch_keeps_page_and_calculator_state(page: object, site_url: str) -> None:
+    """Switching to Spanish keeps the page and the calculator's inputs (with a decimal comma) and result."""
+    page.goto(site_url + "roofline/")
+    page.select_option("select[name=accelerator]", "mi300x")
+    page.fill("input[name=intensity]", "42.5")
+    page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    href = page.get_attribute('a[hreflang="es"]', "href")
+    page.goto(href if href.startswith("http") else site_url + "roofline/" + href)
+    assert urlparse(page.url).path == "/es/roofline/"
+    assert page.input_value("select[name=accelerator]") == "mi300x"
+    assert page.input_value("input[name=intensity]") == "42,5"
+    page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+
+
+def test_print_shows_results_not_forms(page: object, site_url: str) -> None:
+    """In print, the calculator's form is hidden and its current result shown."""
+    page.goto(site_url + "roofline/")
+    page.emulate_media(media="print")
+    assert not page.is_visible(".x4-calc__form")
+    assert page.is_visible('[data-q="ridge_point_flop_per_byte"]')
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violations(browser: object, site_url: str, built_site: Path, scheme: str) -> None:
+    """axe-core finds no serious or critical violation on any page, in either language or scheme."""
+    context = browser.new_context(color_scheme=scheme)
+    page = context.new_page()
+    axe_source = AXE.read_text(encoding="utf-8")
+    problems = []
+    for path in _pages(built_site):
+        page.goto(site_url + path)
+        page.evaluate(axe_source)  # injected through the test driver, not the page, so the CSP allows it
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        for violation in result["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [n["target"] for n in violation["nodes"][:3]]
+                problems.append(f"{path}: {violation['id']} ({violation['impact']}) {targets}")
+    context.close()
+    assert problems == [], "\n".join(problems)

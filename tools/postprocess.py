@@ -1,0 +1,122 @@
+# After both languages are built: one search index per language, a Content-Security-Policy (meta tag
+# and a _headers file), and integrity attributes on the site's own scripts and stylesheets.
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+
+LANGS_BESIDE_DEFAULT = ("es",)
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
+_LOCAL_ASSET = re.compile(r'<(?P<tag>script|link)\b(?P<attrs>[^>]*?\b(?:src|href)="(?P<url>(?![a-z]+:|//)[^"#?]+\.(?:js|css))"[^>]*)>')
+_CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")(?P<base>[^"]*)(")')
+CSP_MARKER = 'http-equiv="Content-Security-Policy"'
+
+
+def _sha256(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def policy(script_hashes: list[str]) -> str:
+    """The site's CSP: its own origin only; inline scripts by hash; wasm for Pyodide."""
+    hashes = " ".join(f"'{h}'" for h in sorted(set(script_hashes)))
+    return "; ".join([
+        "default-src 'self'",
+        f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
+        "style-src 'self'",
+        "style-src-attr 'unsafe-inline'",  # KaTeX positions glyphs with style attributes
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ])
+
+
+def split_search_index(site: Path) -> None:
+    """Material + static-i18n merge every language into one index; give each language its own."""
+    index_file = site / "search" / "search_index.json"
+    if not index_file.is_file():
+        return
+    index = json.loads(index_file.read_text(encoding="utf-8"))
+    docs = index["docs"]
+    default = [d for d in docs if not any(d["location"].startswith(f"{lang}/") for lang in LANGS_BESIDE_DEFAULT)]
+    index_file.write_text(json.dumps({**index, "config": {**index["config"], "lang": ["en"]}, "docs": default}), encoding="utf-8")
+    for lang in LANGS_BESIDE_DEFAULT:
+        prefix = f"{lang}/"
+        own = [{**d, "location": d["location"][len(prefix):]} for d in docs if d["location"].startswith(prefix)]
+        target = site / lang / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({**index, "config": {**index["config"], "lang": [lang]}, "docs": own}), encoding="utf-8")
+
+
+def _language_of(page: Path, site: Path) -> str | None:
+    first = page.relative_to(site).parts[0]
+    return first if first in LANGS_BESIDE_DEFAULT else None
+
+
+def _with_integrity(html: str, page: Path, site: Path, base_path: str) -> str:
+    def add(match: re.Match[str]) -> str:
+        attrs = match.group("attrs")
+        if "integrity=" in attrs or (match.group("tag") == "link" and "stylesheet" not in attrs):
+            return match.group(0)
+        url = match.group("url")
+        if url.startswith("/"):  # 404.html uses absolute URLs under the site's path
+            asset = site / url[len(base_path):] if url.startswith(base_path) else site / "__missing__"
+        else:
+            asset = (page.parent / url).resolve()
+        if not asset.is_file():
+            return match.group(0)
+        return f'<{match.group("tag")}{attrs} integrity="{_sha256(asset.read_bytes())}">'
+
+    return _LOCAL_ASSET.sub(add, html)
+
+
+def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[str]:
+    """Rewrite every page once; returns every inline-script hash seen (for the _headers file)."""
+    all_hashes: list[str] = []
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if CSP_MARKER in html:
+            continue
+        lang = _language_of(page, site)
+        if lang:  # the search index of the page's own language: base points at the language root
+            html = _CONFIG_BASE.sub(lambda m: m.group(1) + (m.group("base") + f"/{lang}/") + m.group(3), html, count=1)
+        html = _with_integrity(html, page, site, base_path)
+        hashes = [
+            _sha256(m.group("body").encode())
+            for m in _INLINE_SCRIPT.finditer(html)
+            if "application/json" not in m.group("attrs")
+        ]
+        all_hashes += hashes
+        if with_csp:
+            meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(hashes)}">'
+            html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n    ' + meta, 1)
+        page.write_text(html, encoding="utf-8")
+    return all_hashes
+
+
+def write_headers(site: Path, script_hashes: list[str]) -> None:
+    """A _headers file (Netlify, Cloudflare Pages and others) with the same policy, which also governs
+    the worker (a meta tag does not) and can forbid framing."""
+    rules = [
+        "/*",
+        f"  Content-Security-Policy: {policy(script_hashes)}; frame-ancestors 'self'",
+        "  X-Content-Type-Options: nosniff",
+        "  Referrer-Policy: no-referrer",
+        "/assets/pyodide/*.wasm",
+        "  Content-Type: application/wasm",
+    ]
+    (site / "_headers").write_text("\n".join(rules) + "\n", encoding="utf-8")
+
+
+def postprocess(site: Path, *, with_csp: bool = True, base_path: str = "/") -> None:
+    """Finish the built site in place (idempotent). `base_path` is the site URL's path, e.g. /x4/."""
+    split_search_index(site)
+    hashes = process_pages(site, with_csp=with_csp, base_path=base_path)
+    if hashes or not (site / "_headers").exists():
+        write_headers(site, hashes)
