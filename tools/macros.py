@@ -27,6 +27,9 @@ TEXT = {
     },
     "derivation": {"en": "Derivation", "es": "Derivación"},
     "presets": {"en": "Presets", "es": "Ejemplos predefinidos"},
+    "rank": {"en": "Rank", "es": "Puesto"},
+    "fits": {"en": "Fits", "es": "Cabe"},
+    "reason": {"en": "Why", "es": "Por qué"},
     "copy_link": {"en": "Copy link", "es": "Copiar enlace"},
 }
 
@@ -109,15 +112,45 @@ def _result_html(calc_name: str, lang: str) -> str:
         for name in calculator.headline
     )
     steps = "".join(
-        f'<li><span class="x4-step__label">{html.escape(s["label"])}</span>: '
+        f'<li><span class="x4-step__label">{html.escape(s["label"])}</span>: {_formula_html(s["formula"])} '
         f'<code>{html.escape(s["substitution"])}</code> = <strong>{html.escape(s["result"])}</strong></li>'
         for s in outcome["derivation"]
     )
     plot = f'<div class="x4-calc__plot">{outcome["svg"]}</div>' if outcome.get("svg") else ""
     return (
-        f'<dl class="x4-calc__result">{items}</dl>{plot}'
+        f'<dl class="x4-calc__result">{items}</dl>{plot}{_table_html(outcome.get("table"), lang)}'
         f'<details class="x4-calc__derivation" open><summary>{_t("derivation", lang)}</summary><ol>{steps}</ol></details>'
     )
+
+
+def _table_html(rows: list[dict[str, Any]] | None, lang: str) -> str:
+    """A ranking (the chooser's) as a table: rank, accelerator, fits, and calc's reason in `lang`."""
+    if rows is None:
+        return ""
+    head = "".join(f'<th scope="col">{_t(k, lang)}</th>' for k in ("rank", "accelerator", "fits", "reason"))
+    body = "".join(
+        f'<tr><td class="x4-num">{row["rank"] if row["rank"] is not None else "—"}</td><th scope="row">{html.escape(str(row["name"]))}</th>'
+        f'<td>{"✓" if row["fits"] else "✗"}</td><td>{html.escape(str(row[f"reason_{lang}"]))}</td></tr>'
+        for row in rows
+    )
+    return f'<div class="x4-table-wrap"><table class="x4-calc__table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _formula_html(tex: str) -> str:
+    """A step's formula as arithmatex markup; the build typesets it with KaTeX (tools/postprocess.py)."""
+    return f'<span class="x4-step__formula" data-tex="{html.escape(tex)}"><span class="arithmatex">\\({html.escape(tex)}\\)</span></span>'
+
+
+def _formula_bank_html(calculator: calc.Calculator, lang: str) -> str:
+    """Every formula the defaults and presets derive, typeset once, for the live derivation to reuse."""
+    formulas: dict[str, None] = {}
+    for inputs in [calculator.defaults()] + [
+        {k: v for k, v in p.items() if not k.startswith("label_")} for p in calculator.presets.values()
+    ]:
+        outcome = calc.run(calculator.name, {**calculator.defaults(), **inputs}, lang)
+        for step in outcome.get("derivation", []):
+            formulas[step["formula"]] = None
+    return f'<div class="x4-formulas" hidden>{"".join(_formula_html(tex) for tex in formulas)}</div>'
 
 
 def _presets_html(calculator: calc.Calculator, lang: str) -> str:
@@ -146,6 +179,7 @@ def calculator_html(calc_name: str, lang: str) -> str:
         f'<form class="x4-calc__form" novalidate>{fields}</form>'
         f'<p class="x4-calc__status" role="status">{_t("static_status", lang)}</p>'
         f'<div class="x4-calc__output" aria-live="polite">{_result_html(calc_name, lang)}</div>'
+        f"{_formula_bank_html(calculator, lang)}"
         "</div>"
     )
 

@@ -4,15 +4,54 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html as html_lib
 import json
 import re
+import subprocess
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 LANGS_BESIDE_DEFAULT = ("es",)
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
 _LOCAL_ASSET = re.compile(r'<(?P<tag>script|link)\b(?P<attrs>[^>]*?\b(?:src|href)="(?P<url>(?![a-z]+:|//)[^"#?]+\.(?:js|css))"[^>]*)>')
 _CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")(?P<base>[^"]*)(")')
 CSP_MARKER = 'http-equiv="Content-Security-Policy"'
+FINISHED_MARKER = '<meta name="x4-finished"'
+# pymdownx.arithmatex (generic mode) output: \( \) inline spans and \[ \] display divs.
+_MATH = re.compile(r'<(?P<tag>span|div) class="arithmatex">(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])</(?P=tag)>', re.S)
+
+
+def render_math(pages: dict[Path, str]) -> dict[Path, str]:
+    """Typeset every formula with KaTeX at build time (tools/render_math.mjs), so pages load no math script."""
+    formulas = sorted({(html_lib.unescape(m.group("tex")).strip(), m.group("tag") == "div")
+                       for text in pages.values() for m in _MATH.finditer(text)})
+    if not formulas:
+        return pages
+    result = subprocess.run(
+        ["node", str(ROOT / "tools" / "render_math.mjs")],
+        input=json.dumps([{"tex": tex, "display": display} for tex, display in formulas]),
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    typeset = dict(zip(formulas, json.loads(result.stdout)))
+    out = {}
+    for page, text in pages.items():
+        def replace(match: re.Match[str]) -> str:
+            display = match.group("tag") == "div"
+            rendered = typeset[(html_lib.unescape(match.group("tex")).strip(), display)]
+            # Wide display formulas scroll: keyboard users must be able to reach them.
+            return f'<div class="arithmatex" tabindex="0">{rendered}</div>' if display else f'<span class="arithmatex">{rendered}</span>'
+
+        new_text, count = _MATH.subn(replace, text)
+        if count:
+            css = _relative_root(page) + "assets/katex/katex.min.css"
+            new_text = new_text.replace("</head>", f'<link rel="stylesheet" href="{css}">\n</head>', 1)
+        out[page] = new_text
+    return out
+
+
+def _relative_root(page: Path) -> str:
+    return "../" * (len(page.parts) - 1)
 
 
 def _sha256(data: bytes) -> str:
@@ -77,12 +116,16 @@ def _with_integrity(html: str, page: Path, site: Path, base_path: str) -> str:
 
 
 def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[str]:
-    """Rewrite every page once; returns every inline-script hash seen (for the _headers file)."""
+    """Finish every page once; returns every inline-script hash seen (for the _headers file)."""
+    pending = {
+        page.relative_to(site): text
+        for page in site.rglob("*.html")
+        if FINISHED_MARKER not in (text := page.read_text(encoding="utf-8"))
+    }
+    pending = render_math(pending)
     all_hashes: list[str] = []
-    for page in site.rglob("*.html"):
-        html = page.read_text(encoding="utf-8")
-        if CSP_MARKER in html:
-            continue
+    for rel, html in pending.items():
+        page = site / rel
         lang = _language_of(page, site)
         if lang:  # the search index of the page's own language: base points at the language root
             html = _CONFIG_BASE.sub(lambda m: m.group(1) + (m.group("base") + f"/{lang}/") + m.group(3), html, count=1)
@@ -93,9 +136,10 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
             if "application/json" not in m.group("attrs")
         ]
         all_hashes += hashes
+        head = FINISHED_MARKER + ' content="1">'
         if with_csp:
-            meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(hashes)}">'
-            html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n    ' + meta, 1)
+            head += f'\n    <meta http-equiv="Content-Security-Policy" content="{policy(hashes)}">'
+        html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n    ' + head, 1)
         page.write_text(html, encoding="utf-8")
     return all_hashes
 

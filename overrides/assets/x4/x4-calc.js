@@ -103,6 +103,21 @@ function render(widget, result) {
   }
   const plot = widget.querySelector(".x4-calc__plot");
   if (plot && result.svg) plot.innerHTML = result.svg; // drawn by calc, which escapes every label
+  const table = widget.querySelector(".x4-calc__table tbody");
+  if (table && result.table) {
+    table.replaceChildren(...result.table.map((row) => {
+      const tr = document.createElement("tr");
+      const cells = [row.rank === null ? "—" : String(row.rank), row.name, row.fits ? "✓" : "✗", row[`reason_${widget.dataset.lang}`]];
+      cells.forEach((value, index) => {
+        const cell = document.createElement(index === 1 ? "th" : "td");
+        if (index === 1) cell.scope = "row";
+        if (index === 0) cell.className = "x4-num";
+        cell.textContent = value;
+        tr.append(cell);
+      });
+      return tr;
+    }));
+  }
   const list = widget.querySelector(".x4-calc__derivation ol");
   if (list) {
     list.replaceChildren(...result.derivation.map((step) => {
@@ -114,10 +129,20 @@ function render(widget, result) {
       code.textContent = step.substitution;
       const strong = document.createElement("strong");
       strong.textContent = step.result;
-      item.append(label, ": ", code, " = ", strong);
+      item.append(label, ": ", formulaNode(widget, step.formula), " ", code, " = ", strong);
       return item;
     }));
   }
+}
+
+// Formulas were typeset at build time; reuse them by their TeX, or show the TeX when one is new.
+function formulaNode(widget, tex) {
+  for (const typeset of widget.querySelectorAll(".x4-formulas [data-tex]")) {
+    if (typeset.dataset.tex === tex) return typeset.cloneNode(true);
+  }
+  const code = document.createElement("code");
+  code.textContent = tex;
+  return code;
 }
 
 function saveToUrl(widget) {

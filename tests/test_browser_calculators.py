@@ -1,0 +1,184 @@
+"""Every calculator on its page, in both languages: the page shows what the CLI's --json computes,
+hostile input gives a message (never NaN, ∞ or a traceback) and the calculator keeps working, and the
+URL restores a calculator's inputs and result."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import calc
+from calc import CALCULATORS, format_number, format_quantity
+from calc._internal.fmt import format_word
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+LIVE_MS = 60_000
+HOSTILE = [
+    "", "   ", "-1", "0", "NaN", "Infinity", "-Infinity", "1e400", "1e30", "abc", "1,2,3", "0x1F",
+    "__import__('os').system('x')", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+    "'; DROP TABLE x; --", "x" * 10_000, "∞", "1e-400", "None", "{{7*7}}", "${7*7}",
+]
+
+
+def _calculator_pages(site: Path) -> dict[str, str]:
+    """Calculator name -> the first page (path under the site) that embeds it."""
+    found: dict[str, str] = {}
+    for html in sorted(site.rglob("index.html")):
+        rel = html.parent.relative_to(site).as_posix()
+        if rel.startswith("es"):
+            continue
+        for name in re.findall(r'class="x4-calc" data-calculator="([a-z0-9-]+)"', html.read_text(encoding="utf-8")):
+            found.setdefault(name, "" if rel == "." else rel + "/")
+    return found
+
+
+def _scaled(text: str, factor: float) -> str:
+    return repr(calc.parse_si_number(text, field="x") * factor)
+
+
+def _input_sets(name: str) -> list[dict[str, str]]:
+    """Three input sets: the defaults, and two with the first numeric inputs scaled."""
+    calculator = CALCULATORS[name]
+    defaults = calculator.defaults()
+    numeric = [f.name for f in calculator.fields if f.kind == "number" and not f.only_when_custom and f.name in defaults]
+    sets = [dict(defaults)]
+    for index, factor in ((0, 2.0), (-1, 0.5)):
+        if numeric:
+            changed = dict(defaults)
+            changed[numeric[index]] = _scaled(defaults[numeric[index]], factor)
+            if calc.run(name, changed, "en")["ok"]:
+                sets.append(changed)
+    return sets
+
+
+def _cli_json(name: str, inputs: dict[str, str]) -> dict[str, object]:
+    flags = []
+    for key, value in inputs.items():
+        if value not in ("", None):
+            flags += ["--" + key.replace("_", "-"), value]
+    done = subprocess.run([sys.executable, "-m", "calc", name, *flags, "--json"], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _expected_text(name: str, key: str, value: object, lang: str) -> str:
+    units = CALCULATORS[name].units
+    if isinstance(value, str):
+        return format_word(value, lang)
+    if key in units:
+        return format_quantity(value, units[key], lang)
+    return format_number(value, lang)
+
+
+def _to_page_value(value: str, lang: str) -> str:
+    return value.replace(".", ",") if lang == "es" and re.fullmatch(r"-?\d+\.\d+", value) else value
+
+
+def _fill(page: object, widget: str, inputs: dict[str, str], lang: str) -> None:
+    before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")
+    for key, value in inputs.items():
+        control = page.query_selector(f"{widget} [name={key}]")
+        if control is None or not control.is_visible():
+            continue
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(_to_page_value(value, lang))
+    page.wait_for_function(
+        "([w, n]) => (document.querySelector(w).x4Done || 0) > n", arg=[widget, before], timeout=LIVE_MS, polling=10
+    )
+
+
+@pytest.fixture(scope="module")
+def calculator_pages(built_site: Path) -> dict[str, str]:
+    pages = _calculator_pages(built_site)
+    assert set(pages) == set(CALCULATORS), f"calculators on no page: {set(CALCULATORS) - set(pages)}"
+    return pages
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_calculator_matches_the_cli(page: object, site_url: str, calculator_pages: dict[str, str], lang: str) -> None:
+    """For three input sets per calculator, each headline number on the page is the CLI's JSON value,
+    formatted by calc's own formatter in the page's language."""
+    mismatches = []
+    for name, path in sorted(calculator_pages.items()):
+        page.goto(site_url + ("es/" if lang == "es" else "") + path)
+        widget = f'.x4-calc[data-calculator="{name}"]'
+        for inputs in _input_sets(name):
+            _fill(page, widget, inputs, lang)
+            assert page.get_attribute(widget, "data-x4-state") == "live", (name, inputs)
+            shown_inputs = page.evaluate(
+                f"Object.fromEntries([...document.querySelectorAll('{widget} input, {widget} select')]"
+                ".filter(e => !e.closest('[hidden]')).map(e => [e.name, e.value]))"
+            )
+            cli_inputs = {k: v.replace(",", ".") if re.fullmatch(r"-?\d+,\d+", v) else v for k, v in shown_inputs.items()}
+            expected = _cli_json(name, cli_inputs)
+            for key in CALCULATORS[name].headline:
+                shown = page.text_content(f'{widget} [data-q="{key}"]')
+                want = _expected_text(name, key, expected[key], lang)
+                if shown != want:
+                    mismatches.append(f"{lang} {name} {key}: page {shown!r} != CLI {want!r} for {cli_inputs}")
+    assert mismatches == [], "\n".join(mismatches)
+    assert page.x4_errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hostile_inputs_get_messages_and_the_calculator_recovers(
+    page: object, site_url: str, calculator_pages: dict[str, str], lang: str
+) -> None:
+    """22 hostile strings in a numeric field of every calculator: each gives a message at a field (or a
+    finite result), no NaN/∞/traceback shows, no dialog opens, and a good value then computes again."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    problems = []
+    for name, path in sorted(calculator_pages.items()):
+        page.goto(site_url + ("es/" if lang == "es" else "") + path)
+        widget = f'.x4-calc[data-calculator="{name}"]'
+        calculator = CALCULATORS[name]
+        field = next(f for f in calculator.fields if f.kind == "number" and not f.only_when_custom and f.default)
+        for text in HOSTILE:
+            _fill(page, widget, {field.name: text}, lang)
+            state = page.get_attribute(widget, "data-x4-state")
+            body = page.text_content(widget)
+            if state == "stale":
+                message = page.text_content(f"{widget} .x4-field__error:not([hidden])") or ""
+                if not message.strip():
+                    problems.append(f"{name} {text[:20]!r}: no message shown")
+            elif state != "live":
+                problems.append(f"{name} {text[:20]!r}: state {state}")
+            for bad in ("NaN", "Infinity", "∞", "Traceback", "inf "):
+                if bad in body.replace(text, ""):
+                    problems.append(f"{name} {text[:20]!r}: {bad!r} on the page")
+        _fill(page, widget, {field.name: field.default}, lang)
+        if page.get_attribute(widget, "data-x4-state") != "live":
+            problems.append(f"{name}: did not recover after hostile input")
+    assert problems == [], "\n".join(problems)
+    assert dialogs == []
+    assert page.x4_errors == []
+
+
+def test_url_round_trip_restores_inputs_and_result(browser: object, site_url: str, calculator_pages: dict[str, str]) -> None:
+    """A calculator's URL, opened in a fresh browser, restores its inputs and shows the same result."""
+    context = browser.new_context()
+    page = context.new_page()
+    for name in ("roofline", "training", "kv-cache"):
+        path = calculator_pages[name]
+        page.goto(site_url + "es/" + path)
+        widget = f'.x4-calc[data-calculator="{name}"]'
+        changed = _input_sets(name)[-1]
+        _fill(page, widget, changed, "es")
+        shown = {k: page.text_content(f'{widget} [data-q="{k}"]') for k in CALCULATORS[name].headline}
+        link = page.url
+        fresh = context.new_page()
+        fresh.goto(link)
+        fresh.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_MS)
+        restored = {k: fresh.text_content(f'{widget} [data-q="{k}"]') for k in CALCULATORS[name].headline}
+        assert restored == shown, name
+        fresh.close()
+    context.close()
