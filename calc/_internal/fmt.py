@@ -59,11 +59,21 @@ def format_number(value: float, lang: str = "en", digits: int = 3) -> str:
     return sign + _group(whole, lang) + (decimal_mark + frac if frac else "")
 
 
+# Units that are words, as each language writes them (symbols such as GB or FLOP/s are the same).
+UNIT_WORDS: dict[str, dict[str, str]] = {
+    "days": {"es": "días"},
+    "hours": {"es": "horas"},
+    "queries/s": {"es": "consultas/s"},
+    "tokens/s": {},
+}
+
+
 def format_quantity(value: float, unit: str, lang: str = "en", digits: int = 3) -> str:
     """Format a value in SI base units with the best decimal prefix: 3.35e12 B/s -> "3.35 TB/s"."""
     ladder = _PREFIXED.get(unit)
     if ladder is None or value == 0:
-        return f"{format_number(value, lang, digits)} {unit}".rstrip()
+        shown_unit = UNIT_WORDS.get(unit, {}).get(lang, unit)
+        return f"{format_number(value, lang, digits)} {shown_unit}".rstrip()
     magnitude = abs(value)
     for prefixed, factor in ladder:
         if magnitude >= factor * 0.9995:
