@@ -182,3 +182,25 @@ def test_url_round_trip_restores_inputs_and_result(browser: object, site_url: st
         assert restored == shown, name
         fresh.close()
     context.close()
+
+
+@pytest.mark.parametrize("lang, prefix", [("en", ""), ("es", "es/")])
+def test_scratchpad_runs_python_against_calc(page: object, site_url: str, lang: str, prefix: str) -> None:
+    """The scratchpad runs the reader's code in the page's runtime: its example prints what calc
+    computes here, an exception shows as text, and the next run still works."""
+    page.goto(f"{site_url}{prefix}scratchpad/")
+
+    def run(code: str) -> str:
+        before = page.evaluate("document.querySelector('.x4-scratchpad').x4Done || 0")
+        page.fill(".x4-scratchpad textarea", code)
+        page.click(".x4-scratchpad__run")
+        page.wait_for_function("n => (document.querySelector('.x4-scratchpad').x4Done || 0) > n", arg=before, timeout=LIVE_MS)
+        return page.text_content(".x4-scratchpad__output")
+
+    quiz = calc.compute("training", {"params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "count": "1024", "mfu": "0.5"}, lang)
+    expected_days = format_quantity(quiz.quantities["days"], "days", lang)
+    example = page.input_value(".x4-scratchpad textarea")
+    assert expected_days in run(example)
+    assert "ZeroDivisionError" in run("1 / 0")
+    assert run("import calc; print(calc.format_number(2 ** 0.5, 'es'))") == "1,41"
+    assert page.x4_errors == []

@@ -184,6 +184,50 @@ def calculator_html(calc_name: str, lang: str) -> str:
     )
 
 
+SCRATCH_EXAMPLE = {
+    "en": """import calc
+
+# Any calculator, with inputs as you would type them on its page:
+quiz = calc.compute("training", {"params": "70B", "tokens": "1T", "accelerator": "h100-sxm",
+                                 "count": "1024", "mfu": "0.5"}, "en")
+print(calc.format_quantity(quiz.quantities["days"], "days", "en"))
+
+# Or the formulas themselves, in SI units:
+chip = calc.load_data().accelerator("mi300x")
+print(calc.ridge_point(peak_flop_per_s=chip.peak_flop_per_s("bf16"),
+                       bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s))
+""",
+    "es": """import calc
+
+# Cualquier calculadora, con los datos como los escribirías en su página:
+quiz = calc.compute("training", {"params": "70B", "tokens": "1T", "accelerator": "h100-sxm",
+                                 "count": "1024", "mfu": "0,5"}, "es")
+print(calc.format_quantity(quiz.quantities["days"], "days", "es"))
+
+# O las fórmulas directamente, en unidades SI:
+chip = calc.load_data().accelerator("mi300x")
+print(calc.ridge_point(peak_flop_per_s=chip.peak_flop_per_s("bf16"),
+                       bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s))
+""",
+}
+
+
+def scratchpad_html(lang: str) -> str:
+    """A Python editor that runs the reader's code against calc in the page's worker."""
+    label = {"en": "Python code", "es": "Código Python"}[lang]
+    run_text = {"en": "Run", "es": "Ejecutar"}[lang]
+    output_label = {"en": "Output", "es": "Salida"}[lang]
+    return (
+        f'<div class="x4-scratchpad" data-lang="{lang}">'
+        f'<label for="x4-scratch-code">{label}</label>'
+        f'<textarea id="x4-scratch-code" rows="14" spellcheck="false" autocapitalize="off">{html.escape(SCRATCH_EXAMPLE[lang])}</textarea>'
+        f'<button type="button" class="md-button md-button--primary x4-scratchpad__run">{run_text}</button>'
+        f'<p class="x4-calc__status" role="status">{_t("static_status", lang)}</p>'
+        f'<pre class="x4-scratchpad__output" aria-live="polite" aria-label="{output_label}"></pre>'
+        "</div>"
+    )
+
+
 def define_env(env: Any) -> None:
     """Register X4's macros with mkdocs-macros."""
     data = load_data()  # fail the build early, naming the file, if data/ is malformed
@@ -198,6 +242,11 @@ def define_env(env: Any) -> None:
             raise KeyError(f"unknown calculator {name!r}; known: {', '.join(CALCULATORS)}")
         env.page.meta["x4_calculators"] = True
         return calculator_html(name, _lang(env))
+
+    @env.macro
+    def scratchpad() -> str:
+        env.page.meta["x4_calculators"] = True
+        return scratchpad_html(_lang(env))
 
     @env.macro
     def spec(accelerator: str, path: str, unit: str | None = None) -> str:

@@ -9,6 +9,7 @@ const UI = {
     failed: "The live calculator could not start; the results shown were computed when the site was built.",
     stale: "Fix the highlighted input: the result below is from the last valid inputs.",
     copied: "Link copied.",
+    timeout: "Stopped: the code ran longer than 15 s. The runtime was restarted.",
   },
   es: {
     loading_runtime: "Cargando el entorno de Python…",
@@ -18,10 +19,12 @@ const UI = {
     failed: "La calculadora en vivo no pudo arrancar; los resultados mostrados se calcularon al construir el sitio.",
     stale: "Corrige el dato marcado: el resultado de abajo es de los últimos datos válidos.",
     copied: "Enlace copiado.",
+    timeout: "Detenido: el código tardó más de 15 s. Se reinició el entorno.",
   },
 };
 
 const widgets = [...document.querySelectorAll(".x4-calc")];
+const scratchpads = [...document.querySelectorAll(".x4-scratchpad")];
 let worker = null;
 let nextId = 1;
 const pending = new Map();
@@ -31,7 +34,7 @@ function text(widget, key) {
 }
 
 function setStatus(key) {
-  for (const widget of widgets) {
+  for (const widget of [...widgets, ...scratchpads]) {
     widget.querySelector(".x4-calc__status").textContent = text(widget, key);
   }
 }
@@ -60,11 +63,37 @@ function startWorker() {
   return worker;
 }
 
-function request(payload) {
+function request(payload, type = "run") {
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
-    startWorker().postMessage({ id, type: "run", ...payload });
+    startWorker().postMessage({ id, type, ...payload });
+  });
+}
+
+const SCRATCH_LIMIT_MS = 15000;
+
+// A reader's code may loop forever: past the limit the worker is replaced, and the page keeps working.
+function bindScratchpad(pad) {
+  const button = pad.querySelector(".x4-scratchpad__run");
+  const output = pad.querySelector(".x4-scratchpad__output");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    output.textContent = text(pad, "working");
+    const timeout = new Promise((resolve) => setTimeout(() => resolve(null), SCRATCH_LIMIT_MS));
+    const code = pad.querySelector("textarea").value;
+    const reply = await Promise.race([request({ code }, "exec"), timeout]);
+    if (reply === null) {
+      worker.terminate();
+      worker = null;
+      pending.clear();
+      output.textContent = text(pad, "timeout");
+    } else {
+      output.textContent = reply.type === "output" ? reply.text : text(pad, "failed");
+      pad.dataset.x4State = reply.ok ? "done" : "error";
+    }
+    pad.x4Done = (pad.x4Done || 0) + 1;
+    button.disabled = false;
   });
 }
 
@@ -273,8 +302,9 @@ function bind(widget) {
   }
 }
 
-if (widgets.length) {
+if (widgets.length || scratchpads.length) {
   widgets.forEach(bind);
+  scratchpads.forEach(bindScratchpad);
   // Start the runtime when the page goes idle, so a reader's first edit finds it warm.
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
   idle(() => startWorker(), { timeout: 1500 });

@@ -53,6 +53,26 @@ async function start() {
   return { pyodide, run: calc.run };
 }
 
+// The scratchpad: the reader's own code, run in a fresh namespace; stdout and stderr are captured.
+function runScratch(pyodide, code) {
+  const lines = [];
+  pyodide.setStdout({ batched: (text) => lines.push(text) });
+  pyodide.setStderr({ batched: (text) => lines.push(text) });
+  const namespace = pyodide.globals.get("dict")();
+  let ok = true;
+  try {
+    pyodide.runPython(code, { globals: namespace });
+  } catch (error) {
+    ok = false;
+    lines.push(String(error.message || error));
+  } finally {
+    namespace.destroy();
+    pyodide.setStdout();
+    pyodide.setStderr();
+  }
+  return { ok, text: lines.join("\n") };
+}
+
 const ready = start();
 ready.catch((error) => self.postMessage({ type: "fatal", message: String(error) }));
 
@@ -60,6 +80,10 @@ self.onmessage = async (event) => {
   const { id, type } = event.data;
   try {
     const { pyodide, run } = await ready;
+    if (type === "exec") {
+      self.postMessage({ id, type: "output", ...runScratch(pyodide, event.data.code) });
+      return;
+    }
     if (type !== "run") throw new Error(`unknown request type ${type}`);
     // Inputs cross as data (a dict of strings), never as Python source.
     const inputs = pyodide.toPy(event.data.inputs);
