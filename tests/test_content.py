@@ -88,7 +88,8 @@ def test_executed_examples_ran_cleanly(built_site: Path) -> None:
 
 
 def test_pages_without_calculators_load_no_runtime(built_site: Path) -> None:
-    """Only pages that embed a calculator reference the calculator script (and so Pyodide)."""
+    """Only pages that embed a calculator or the scratchpad reference the runtime's script."""
     for html in built_site.rglob("index.html"):
         text = html.read_text(encoding="utf-8")
-        assert ('class="x4-calc"' in text) == ("x4-calc.js" in text), html
+        uses_runtime = 'class="x4-calc"' in text or 'class="x4-scratchpad"' in text
+        assert uses_runtime == ("x4-calc.js" in text), html
