@@ -6,7 +6,7 @@ X4_CHROMIUM ?= /usr/bin/chromium
 export X4_CHROMIUM
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test test-fast bench chromium clean
+.PHONY: setup serve build test test-fast bench check-external-links chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ test-fast: setup
 
 bench: setup chromium
 	$(BIN)/python tools/bench.py
+
+# Needs the network: checks every source URL the data cites (not part of `make test`).
+check-external-links: setup
+	$(BIN)/python tools/check_external_links.py
 
 clean:
 	rm -rf site $(VENV) node_modules
