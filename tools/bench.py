@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.static_server import start_server  # noqa: E402
+from tools.static_server import read_headers_file, start_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -31,14 +31,13 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
 """
 FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
 <script type="module">
-const t0 = performance.now();
 const w = new Worker(URL.createObjectURL(new Blob([`
   import { loadPyodide } from "${new URL('assets/pyodide/pyodide.mjs', location.href)}";
   const py = await loadPyodide({ indexURL: "${new URL('assets/pyodide/', location.href)}" });
   py.runPython("1 + 1");
   postMessage("done");
 `], { type: "text/javascript" })), { type: "module" });
-w.onmessage = () => { window.__floor = performance.now() - t0; };
+w.onmessage = () => { window.__floor = performance.now(); };  // ms since navigation started
 </script>"""
 
 
@@ -61,24 +60,39 @@ class Traffic:
 
 
 def wait_live(page: object, widget: str, sequence_before: int, timeout_ms: int = 120_000) -> None:
+    """Wait for the widget's next answer; it must be a live result, not an error."""
     page.wait_for_function(  # type: ignore[attr-defined]
-        "([w, n]) => { const el = document.querySelector(w); return el.dataset.x4State === 'live' && (el.x4Done || 0) > n; }",
+        "([w, n]) => (document.querySelector(w).x4Done || 0) > n",
         arg=[widget, sequence_before], timeout=timeout_ms, polling=5,
     )
+    state = page.evaluate(f"document.querySelector('{widget}').dataset.x4State")  # type: ignore[attr-defined]
+    if state != "live":
+        raise RuntimeError(f"{widget}: expected a live result, got {state}")
+
+
+def variant(value: str, step: int) -> str:
+    """A valid nearby value for a numeric input (the default scaled by 1 + step/100)."""
+    from calc import parse_si_number
+
+    number = parse_si_number(value, field="bench", decimal_comma=True)
+    scaled = number * (1 + step / 100)
+    return str(round(scaled)) if number.is_integer() else repr(scaled)
 
 
 def edit(page: object, widget: str, field: str, value: str) -> float:
-    """Type `value` into `field`; returns ms from the edit to the live answer."""
+    """Type `value` into `field`; returns ms from the input event to the answer in the page, as the
+    page itself measures it (performance.now), so the driver's own overhead is not counted."""
     before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")  # type: ignore[attr-defined]
-    start = time.perf_counter()
     page.fill(f"{widget} input[name={field}]", value)  # type: ignore[attr-defined]
     wait_live(page, widget, before)
-    return (time.perf_counter() - start) * 1000
+    return float(page.evaluate(f"document.querySelector('{widget}').x4LatencyMs"))  # type: ignore[attr-defined]
 
 
 def first_number_field(page: object, widget: str) -> tuple[str, str]:
+    """The first visible input with a value of at least 10 (so a 1-7 % change stays valid)."""
     name = page.evaluate(  # type: ignore[attr-defined]
-        f"[...document.querySelectorAll('{widget} input')].find(i => !i.closest('[hidden]') && i.value).name"
+        f"[...document.querySelectorAll('{widget} input')].find(i => !i.closest('[hidden]') && i.value"
+        " && (parseFloat(i.value.replace(',', '.')) >= 10 || /[kMBGTP]$/.test(i.value))).name"
     )
     return name, page.input_value(f"{widget} input[name={name}]")  # type: ignore[attr-defined]
 
@@ -107,14 +121,14 @@ def bench_calculator_page(browser: object, base: str, path: str) -> dict[str, fl
     out["bytes"] = traffic.bytes
     out["requests"] = traffic.requests
     out["mode_snapshot"] = 1.0 if page.evaluate("document.documentElement.dataset.x4RuntimeMode") == "snapshot" else 0.0
-    latencies = [edit(page, widget, field, f"{value}{i % 7 + 1}") for i in range(50)]
+    latencies = [edit(page, widget, field, variant(value, i % 7 + 1)) for i in range(50)]
     out["recompute_p50_ms"] = statistics.median(latencies)
     out["recompute_p95_ms"] = statistics.quantiles(latencies, n=20)[18]
     # Warm: reload with the HTTP cache filled, edit at once.
     start = time.perf_counter()
     page.goto(base + path, wait_until="commit")
     page.wait_for_selector(".x4-calc [data-q]", state="visible")
-    page.fill(f"{widget} input[name={field}]", value + "1")
+    page.fill(f"{widget} input[name={field}]", variant(value, 1))
     wait_live(page, widget, 0)
     out["first_live_warm_ms"] = (time.perf_counter() - start) * 1000
     context.close()
@@ -123,22 +137,25 @@ def bench_calculator_page(browser: object, base: str, path: str) -> dict[str, fl
     page = context.new_page()
     page.goto(base + path)
     page.wait_for_timeout(1000)
-    out["edit_after_1s_ms"] = edit(page, widget, field, value + "2")
+    out["edit_after_1s_ms"] = edit(page, widget, field, variant(value, 2))
+    out["runtime_start_ms"], out["runtime_ready_ms"] = page.evaluate(
+        "['x4-runtime-start', 'x4-runtime-ready'].map(n => performance.getEntriesByName(n)[0]?.startTime ?? -1)"
+    )
     context.close()
     return out
 
 
 def bench_cold_first_live(browser: object, base: str, path: str) -> float:
-    """Navigation to the first live answer, editing as soon as the form exists (cold cache)."""
+    """Navigation start to the first live answer on screen, as the page measures it (cold cache),
+    the reader editing as soon as the form exists."""
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
-    start = time.perf_counter()
     page.goto(base + path, wait_until="commit")
     page.wait_for_selector(".x4-calc input")
     field, value = first_number_field(page, ".x4-calc")
-    page.fill(f".x4-calc input[name={field}]", value + "1")
+    page.fill(f".x4-calc input[name={field}]", variant(value, 1))
     wait_live(page, ".x4-calc", 0)
-    elapsed = (time.perf_counter() - start) * 1000
+    elapsed = float(page.evaluate("window.x4FirstLiveAt"))
     context.close()
     return elapsed
 
@@ -154,12 +171,12 @@ def bench_plain_page(browser: object, base: str, path: str) -> dict[str, float]:
 
 
 def bench_floor(browser: object, base: str) -> float:
+    """Navigation start to the end of one runPython on a blank page (cold cache), as the page measures it."""
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
-    start = time.perf_counter()
     page.goto(base + "__bench_floor.html", wait_until="commit")
     page.wait_for_function("window.__floor !== undefined", timeout=120_000, polling=5)
-    elapsed = (time.perf_counter() - start) * 1000
+    elapsed = float(page.evaluate("window.__floor"))
     context.close()
     return elapsed
 
@@ -188,7 +205,7 @@ def main() -> int:
             subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)], cwd=ROOT, check=True)
         floor_file = site / "__bench_floor.html"
         floor_file.write_text(FLOOR_PAGE, encoding="utf-8")
-        server = start_server(site)
+        server = start_server(site, headers=read_headers_file(site))
         base = f"http://127.0.0.1:{server.server_port}/"
         try:
             with sync_playwright() as playwright:
@@ -197,13 +214,14 @@ def main() -> int:
                 )
                 floor = statistics.median(bench_floor(browser, base) for _ in range(3))
                 print(f"floor (blank page: loadPyodide + one runPython): {floor:.0f} ms")
-                print(f"{'page':28} {'prerender':>9} {'cold':>7} {'cold/fl':>7} {'warm':>7} {'edit@1s':>8} {'p50':>6} {'p95':>6} {'longtask':>8} {'lt@load':>7} {'KB':>8} {'req':>4}")
+                print(f"{'page':28} {'prerender':>9} {'cold':>7} {'cold/fl':>7} {'warm':>7} {'edit@1s':>8} {'p50':>6} {'p95':>6} {'longtask':>8} {'lt@load':>7} {'KB':>8} {'req':>4} {'start':>6} {'ready':>6}")
                 for path in args.pages or pages_with(site, 'class="x4-calc"', True):
                     r = bench_calculator_page(browser, base, path)
                     cold = statistics.median(bench_cold_first_live(browser, base, path) for _ in range(3))
                     print(f"{path:28} {r['prerendered_ms']:9.0f} {cold:7.0f} {cold / floor:7.2f} {r['first_live_warm_ms']:7.0f} "
                           f"{r['edit_after_1s_ms']:8.0f} {r['recompute_p50_ms']:6.1f} {r['recompute_p95_ms']:6.1f} "
                           f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}"
+                          f" {r['runtime_start_ms']:6.0f} {r['runtime_ready_ms']:6.0f}"
                           + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"))
                 print(f"\n{'page without calculator':40} {'KB':>8} {'req':>4}")
                 for path in pages_with(site, 'class="x4-calc"', False):

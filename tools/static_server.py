@@ -2,6 +2,7 @@
 # file applied (as Netlify or Cloudflare Pages would), and an optional URL prefix to test sub-path hosting.
 from __future__ import annotations
 
+import fnmatch
 import functools
 import http.server
 import threading
@@ -10,26 +11,44 @@ from pathlib import Path
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json", ".zip": "application/zip"}
 
 
-def read_headers_file(site_dir: Path) -> dict[str, str]:
-    """The headers the site's _headers file sets for every path (its `/*` block)."""
-    headers: dict[str, str] = {}
+def read_headers_file(site_dir: Path) -> dict[str, dict[str, str]]:
+    """The site's _headers file (Netlify/Cloudflare format): URL pattern -> headers."""
+    rules: dict[str, dict[str, str]] = {}
     path_file = site_dir / "_headers"
     if not path_file.is_file():
-        return headers
-    block = None
+        return rules
+    block = ""
     for line in path_file.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith(" "):
             block = line.strip()
-        elif block == "/*" and ":" in line:
+            rules.setdefault(block, {})
+        elif block and ":" in line:
             name, value = line.strip().split(":", 1)
-            headers[name.strip()] = value.strip()
-    return headers
+            rules[block][name.strip()] = value.strip()
+    return rules
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
-    extra_headers: dict[str, str] = {}
+    header_rules: dict[str, dict[str, str]] = {}
     prefix: str = ""
+
+    def _headers_for(self, url_path: str) -> dict[str, str]:
+        headers: dict[str, str] = {}
+        for pattern, values in self.header_rules.items():
+            if fnmatch.fnmatchcase(url_path, pattern):
+                headers.update(values)
+        return headers
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # A _headers rule replaces the server's own value (e.g. Content-Type), as hosts do.
+        if keyword.lower() in {k.lower() for k in self._headers_for(self._site_path())}:
+            return
+        super().send_header(keyword, value)
+
+    def _site_path(self) -> str:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        return path[len(self.prefix) - 1:] if self.prefix and path.startswith(self.prefix) else path
 
     def translate_path(self, path: str) -> str:
         if self.prefix:
@@ -39,8 +58,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self) -> None:
-        for name, value in self.extra_headers.items():
-            self.send_header(name, value)
+        for name, value in self._headers_for(self._site_path()).items():
+            super().send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # keep test output quiet
@@ -55,13 +74,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def start_server(
-    site_dir: Path, *, port: int = 0, headers: dict[str, str] | None = None, prefix: str = ""
+    site_dir: Path, *, port: int = 0, headers: dict[str, dict[str, str]] | None = None, prefix: str = ""
 ) -> http.server.ThreadingHTTPServer:
     """Serve `site_dir` on 127.0.0.1 in a background thread; returns the server (see .server_port).
 
-    `prefix` (e.g. "/x4/") serves the site under a sub-path, as GitHub Pages does for project sites.
+    `headers` maps URL patterns to headers (read_headers_file gives the site's own). `prefix`
+    (e.g. "/x4/") serves the site under a sub-path, as GitHub Pages does for project sites.
     """
-    handler = type("Handler", (SiteHandler,), {"extra_headers": dict(headers or {}), "prefix": prefix})
+    handler = type("Handler", (SiteHandler,), {"header_rules": dict(headers or {}), "prefix": prefix})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(site_dir)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

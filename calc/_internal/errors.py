@@ -48,6 +48,13 @@ def _range_text(low: float | None, high: float | None, *, low_open: bool, high_o
     return f" {and_word} ".join(parts)
 
 
+def _accepted(low: float | None, high: float | None, *, low_open: bool, high_open: bool, integer: bool) -> tuple[str, str]:
+    texts = []
+    for lang, word in (("en", "a whole number" if integer else "a number"), ("es", "un número entero" if integer else "un número")):
+        texts.append(f"{word} {_range_text(low, high, low_open=low_open, high_open=high_open, lang=lang)}".strip())
+    return texts[0], texts[1]
+
+
 def check_number(
     field: str,
     value: object,
@@ -59,15 +66,9 @@ def check_number(
     integer: bool = False,
 ) -> float:
     """Return `value` as a finite float inside the range, or raise CalcError naming `field`."""
-    accepted_en = _range_text(low, high, low_open=low_open, high_open=high_open, lang="en")
-    accepted_es = _range_text(low, high, low_open=low_open, high_open=high_open, lang="es")
-    if integer:
-        accepted_en = f"a whole number {accepted_en}".strip()
-        accepted_es = f"un número entero {accepted_es}".strip()
-    else:
-        accepted_en = f"a number {accepted_en}".strip()
-        accepted_es = f"un número {accepted_es}".strip()
+    # The messages are built only on failure: this check runs on every input of every calculation.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
+        accepted_en, accepted_es = _accepted(low, high, low_open=low_open, high_open=high_open, integer=integer)
         raise CalcError(
             field=field, accepted=accepted_en, accepted_es=accepted_es,
             en=f"{field}: expected {accepted_en}.",
@@ -81,6 +82,7 @@ def check_number(
         or (integer and number != int(number))
     )
     if outside:
+        accepted_en, accepted_es = _accepted(low, high, low_open=low_open, high_open=high_open, integer=integer)
         raise CalcError(
             field=field, accepted=accepted_en, accepted_es=accepted_es,
             en=f"{field} must be {accepted_en}; got {_fmt(number)}.",

@@ -51,6 +51,7 @@ function startWorker() {
         performance.mark("x4-runtime-ready");
         document.documentElement.dataset.x4Runtime = "ready";
         document.documentElement.dataset.x4RuntimeMode = message.mode;
+        window.x4RuntimeTimings = message.timings;
       }
     } else if (message.type === "fatal") {
       setStatus("failed");
@@ -219,6 +220,8 @@ function restoreFromUrl(widget) {
 
 function apply(widget, reply) {
   widget.x4Done = (widget.x4Done || 0) + 1; // answers shown so far (tests and the benchmark wait on it)
+  widget.x4LatencyMs = performance.now() - widget.x4EditedAt; // from the reader's edit to this answer
+  if (reply.type === "result" && reply.result.ok && !window.x4FirstLiveAt) window.x4FirstLiveAt = performance.now();
   const output = widget.querySelector(".x4-calc__output");
   const status = widget.querySelector(".x4-calc__status");
   if (reply.type !== "result") {
@@ -265,6 +268,7 @@ async function recompute(widget) {
 function bind(widget) {
   const form = widget.querySelector("form");
   const onEdit = () => {
+    widget.x4EditedAt = performance.now();
     toggleCustomFields(widget);
     saveToUrl(widget);
     recompute(widget);
