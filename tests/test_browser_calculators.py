@@ -204,3 +204,21 @@ def test_scratchpad_runs_python_against_calc(page: object, site_url: str, lang: 
     assert "ZeroDivisionError" in run("1 / 0")
     assert run("import calc; print(calc.format_number(2 ** 0.5, 'es'))") == "1,41"
     assert page.x4_errors == []
+
+
+@pytest.mark.parametrize("lang, prefix", [("en", ""), ("es", "es/")])
+def test_presets_fill_the_form_and_compute(page: object, site_url: str, calculator_pages: dict[str, str], lang: str, prefix: str) -> None:
+    """Each preset button fills its calculator and shows what calc computes for those inputs."""
+    for name, calculator in sorted(CALCULATORS.items()):
+        if not calculator.presets:
+            continue
+        page.goto(site_url + prefix + calculator_pages[name])
+        widget = f'.x4-calc[data-calculator="{name}"]'
+        for index, preset in enumerate(calculator.presets.values()):
+            inputs = {k: v for k, v in preset.items() if not k.startswith("label_")}
+            before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")
+            page.click(f"{widget} .x4-preset >> nth={index}")
+            page.wait_for_function("([w, n]) => (document.querySelector(w).x4Done || 0) > n", arg=[widget, before], timeout=LIVE_MS)
+            expected = calc.run(name, {**calculator.defaults(), **inputs}, lang)["formatted"]
+            for key in calculator.headline:
+                assert page.text_content(f'{widget} [data-q="{key}"]') == expected[key], (name, preset[f"label_{lang}"], key)

@@ -133,3 +133,21 @@ def test_no_serious_accessibility_violations(browser: object, site_url: str, bui
                 problems.append(f"{path}: {violation['id']} ({violation['impact']}) {targets}")
     context.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_calculator_is_usable_from_the_keyboard(page: object, site_url: str) -> None:
+    """Tabbing reaches every control of a calculator in order, typing updates the result, and the
+    result region is a live region that screen readers announce."""
+    page.goto(site_url + "roofline/")
+    widget = '.x4-calc[data-calculator="roofline"]'
+    page.focus(f"{widget} select[name=accelerator]")
+    reached = [page.evaluate("document.activeElement.name")]
+    for _ in range(2):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("document.activeElement.name"))
+    assert reached == ["accelerator", "dtype", "intensity"]
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1000")
+    page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    assert page.text_content(f'{widget} [data-q="bound"]') == "compute-bound"
+    assert page.get_attribute(f"{widget} .x4-calc__output", "aria-live") == "polite"

@@ -360,6 +360,12 @@ def _register() -> None:
         function=kv_cache,
         units={"bytes_per_token": "B", "total_bytes": "B", "per_sequence_bytes": "B", "cached_tokens_per_sequence": ""},
         headline=("bytes_per_token", "total_bytes"),
+        presets={
+            "llama-3-70b-128k": {"label_en": "Llama 3 70B (GQA) at 128k context", "label_es": "Llama 3 70B (GQA) con contexto de 128k",
+                                 "model": "llama-3-70b", "context": "128k", "batch": "1"},
+            "deepseek-v3-128k": {"label_en": "DeepSeek-V3 (MLA) at 128k context", "label_es": "DeepSeek-V3 (MLA) con contexto de 128k",
+                                 "model": "deepseek-v3", "context": "128k", "batch": "1"},
+        },
         output_labels={"bytes_per_token": {"en": "Per token", "es": "Por token"},
                        "total_bytes": {"en": "For batch × context", "es": "Para batch × contexto"}},
     ))
