@@ -151,3 +151,30 @@ def test_calculator_is_usable_from_the_keyboard(page: object, site_url: str) -> 
     page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
     assert page.text_content(f'{widget} [data-q="bound"]') == "compute-bound"
     assert page.get_attribute(f"{widget} .x4-calc__output", "aria-live") == "polite"
+
+
+def test_pages_without_calculators_stay_under_500_kb(browser: object, site_url: str, built_site: Path) -> None:
+    """Every chapter without a calculator, and a sample of chip pages, transfers under 500 KB in
+    total (served gzipped, as hosts do), and loads nothing of the Python runtime."""
+    over = []
+    paths = [p for p in _pages(built_site) if "accelerators/" not in p or p.endswith(("h100-sxm/", "tpu-v5p/"))]
+    for path in paths:
+        html = (built_site / path / "index.html").read_text(encoding="utf-8")
+        if 'class="x4-calc"' in html or 'class="x4-scratchpad"' in html:
+            continue
+        context = browser.new_context()
+        sizes: list[int] = []
+        urls: list[str] = []
+
+        def done(request: object) -> None:
+            urls.append(request.url)
+            sizes.append(request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"])
+
+        context.on("requestfinished", done)
+        page = context.new_page()
+        page.goto(site_url + path, wait_until="networkidle")
+        context.close()
+        total = sum(sizes)
+        if total > 500 * 1024 or any("pyodide" in u for u in urls):
+            over.append(f"{path}: {total // 1024} KB")
+    assert over == [], over

@@ -223,7 +223,7 @@ def scratchpad_html(lang: str) -> str:
         f'<textarea id="x4-scratch-code" rows="14" spellcheck="false" autocapitalize="off">{html.escape(SCRATCH_EXAMPLE[lang])}</textarea>'
         f'<button type="button" class="md-button md-button--primary x4-scratchpad__run">{run_text}</button>'
         f'<p class="x4-calc__status" role="status">{_t("static_status", lang)}</p>'
-        f'<pre class="x4-scratchpad__output" aria-live="polite" aria-label="{output_label}"></pre>'
+        f'<pre class="x4-scratchpad__output" role="log" aria-label="{output_label}"></pre>'
         "</div>"
     )
 

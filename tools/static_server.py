@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import gzip
+import io
 import http.server
 import threading
 from pathlib import Path
 
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map"}
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json", ".zip": "application/zip"}
 
 
@@ -28,10 +31,20 @@ def read_headers_file(site_dir: Path) -> dict[str, dict[str, str]]:
     return rules
 
 
+@functools.lru_cache(maxsize=512)
+def _gzip_cached(path: str, mtime: float) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+
+
+def _gzipped(path: Path) -> bytes:
+    return _gzip_cached(str(path), path.stat().st_mtime)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     header_rules: dict[str, dict[str, str]] = {}
     prefix: str = ""
+    gzip_text: bool = True
 
     def _headers_for(self, url_path: str) -> dict[str, str]:
         headers: dict[str, str] = {}
@@ -56,6 +69,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return str(Path(self.directory) / "__outside_prefix__")
             path = path[len(self.prefix) - 1:]
         return super().translate_path(path)
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """Gzip text responses for clients that accept it, as GitHub Pages, Netlify and most hosts do,
+        so the transferred bytes the benchmark reports are the ones readers download."""
+        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and url_path.endswith("/"):
+            path = path / "index.html"
+        if not (self.gzip_text and path.is_file() and path.suffix in COMPRESSIBLE
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()  # also redirects a folder URL without its final slash
+        body = _gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         for name, value in self._headers_for(self._site_path()).items():
