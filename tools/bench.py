@@ -224,7 +224,7 @@ def main() -> int:
                           f" {r['runtime_start_ms']:6.0f} {r['runtime_ready_ms']:6.0f}"
                           + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"))
                 print(f"\n{'page without calculator':40} {'KB':>8} {'req':>4}")
-                for path in pages_with(site, 'class="x4-calc"', False):
+                for path in pages_with(site, "x4-calc.js", False):  # no calculator, no scratchpad
                     r = bench_plain_page(browser, base, path)
                     flag = "  OVER 500 KB" if r["bytes"] > 500 * 1024 else ""
                     print(f"{path:40} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}{flag}")
