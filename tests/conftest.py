@@ -25,8 +25,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if prebuilt:
         return Path(prebuilt)
     site = tmp_path_factory.mktemp("site")
+    # The console script, as `make build` and `make serve` run it (not `python -m`, which would put
+    # the working directory on sys.path and hide import problems).
     subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--quiet", "-d", str(site)],
         cwd=ROOT, check=True,
     )
     return site

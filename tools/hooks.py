@@ -14,6 +14,8 @@ from urllib.parse import urlparse
 from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # hooks are loaded by file path: make `tools.*` importable
+    sys.path.insert(0, str(ROOT))
 NODE_MODULES = ROOT / "node_modules"
 # What the site serves from npm packages: site folder under assets/ -> (package folder, file patterns).
 VENDORED = {

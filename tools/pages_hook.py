@@ -1,12 +1,21 @@
 # MkDocs hook: one generated page per accelerator (and their index) in every language, from data/, never committed.
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 from mkdocs import plugins
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from calc import load_data
+
+# MkDocs loads hooks by file path; make the project root importable so `tools.*` resolves whatever
+# the working directory and however mkdocs was started (console script or python -m).
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
 from tools.data_pages import LANGS, chip_page_markdown, index_page_markdown
 
 # src_uri ("en/accelerators/h100-sxm.md") -> Markdown, for the build in progress.
