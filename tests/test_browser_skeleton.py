@@ -76,5 +76,6 @@ def test_bad_input_shows_localized_message(page: object, site_url: str) -> None:
     page.fill(f"{widget} input[name=intensity]", "-3")
     page.wait_for_selector(f'{widget}[data-x4-state="stale"]', timeout=LIVE_TIMEOUT_MS)
     message = page.text_content(f'{widget} [data-field="intensity"] .x4-field__error')
-    assert "debe ser" in message and "intensity" in message
+    expected = calc.run("roofline", {**calc.CALCULATORS["roofline"].defaults(), "intensity": "-3"}, "es")
+    assert message == expected["message"] and message.startswith("Intensidad aritmética debe ser")
     assert page.text_content(f'{widget} [data-q="ridge_point_flop_per_byte"]') == before

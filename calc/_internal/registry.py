@@ -171,6 +171,16 @@ def compute(name: str, raw: dict[str, Any], lang: str = "en") -> Result:
     return result
 
 
+def _message_for_page(name: str, error: CalcError, lang: str) -> str:
+    """The error message with the field named by its label, as the reader sees it on the page."""
+    message = error.message(lang)
+    calculator = CALCULATORS.get(name)
+    found = calculator.field_for(error.field) if calculator else None
+    if found is None or not message.startswith(error.field):
+        return message
+    return found.label.get(lang, found.label["en"]) + message[len(error.field):]
+
+
 def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The one entry point for pages and the worker: raw inputs in, plain JSON-ready data out.
 
@@ -185,7 +195,7 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         return {
             "ok": False,
             "field": error.field,
-            "message": error.message(lang),
+            "message": _message_for_page(name, error, lang),
             "accepted": error.accepted_es if lang == "es" else error.accepted,
         }
     calculator = CALCULATORS[name]
