@@ -200,7 +200,10 @@ def memory_bars_svg(
         color = COLORS[index % len(COLORS)]
         out.append(f'<rect x="{_num(x)}" y="{bar_y}" width="{_num(seg)}" height="{bar_h}" fill="{color}">'
                    f'<title>{escape(label)}: {format_quantity(size, "B", lang)}</title></rect>')
-        out.append(f'<text x="{_num(x + 2)}" y="{bar_y + bar_h + 16 + 14 * (index % 2)}" fill="{color}">{escape(label)}</text>')
+        # A label that would run past the right edge ends at the edge instead.
+        near_edge = x + 2 + 7 * len(label) > left + bar_w
+        anchor = f'x="{_num(left + bar_w)}" text-anchor="end"' if near_edge else f'x="{_num(x + 2)}"'
+        out.append(f'<text {anchor} y="{bar_y + bar_h + 16 + 14 * (index % 2)}" fill="{color}">{escape(label)}</text>')
         x += seg
     if capacity is not None:
         cap_x = left + capacity / scale_max * bar_w
