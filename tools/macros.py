@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import calc
-from calc import CALCULATORS, format_number, format_quantity, load_data
+from calc import CALCULATORS, format_number, load_data
 
 LANGS = ("en", "es")
 
@@ -267,5 +267,3 @@ def define_env(env: Any) -> None:
 
     content_macros.define_env(env)
     data_pages.define_env(env)
-    env.variables["x4_json"] = json.dumps
-    env.variables["format_quantity"] = format_quantity

@@ -68,6 +68,16 @@ def _skip(chip: Accelerator, keys: tuple[str, ...], missing_en: str, missing_es:
     return row
 
 
+def _memory_figures(chip: Accelerator, dtype: str, keys: tuple[str, ...]) -> tuple[float, float, float] | dict[str, Scalar]:
+    """(bandwidth, capacity, dense peak) of a chip for a memory-bound workload, or its skipped row."""
+    bandwidth, memory, peak = chip.memory_bandwidth_bytes_per_s, chip.memory_bytes, chip.dense_flop_per_s.get(dtype)
+    if not bandwidth or not memory:
+        return _skip(chip, keys, "no memory bandwidth or capacity", "no hay ancho de banda o capacidad de memoria")
+    if not peak:
+        return _skip(chip, keys, f"no dense {dtype} peak", f"no hay pico denso {dtype}")
+    return bandwidth, memory, peak
+
+
 def _rank(rows: list[dict[str, Any]], key: Any) -> list[dict[str, Scalar]]:
     ranked = sorted((row for row in rows if row["fits"] is not None), key=lambda row: (*key(row), row["id"]))
     skipped = [row for row in rows if row["fits"] is None]
@@ -190,13 +200,11 @@ def _serve(*, model: str | None, weight_format: str, context: float, target_toke
     compute_dtype = _COMPUTE_DTYPE[weight_format]
     rows: list[dict[str, Any]] = []
     for chip in load_data().accelerators.values():
-        bandwidth, memory, peak = chip.memory_bandwidth_bytes_per_s, chip.memory_bytes, chip.dense_flop_per_s.get(compute_dtype)
-        if not bandwidth or not memory:
-            rows.append(_skip(chip, _SERVE_KEYS, "no memory bandwidth or capacity", "no hay ancho de banda o capacidad de memoria"))
+        figures = _memory_figures(chip, compute_dtype, _SERVE_KEYS)
+        if isinstance(figures, dict):
+            rows.append(figures)
             continue
-        if not peak:
-            rows.append(_skip(chip, _SERVE_KEYS, f"no dense {compute_dtype} peak", f"no hay pico denso {compute_dtype}"))
-            continue
+        bandwidth, memory, peak = figures
         by_memory = max_batch(memory_bytes=memory, weight_bytes_total=weights, kv_bytes_per_sequence=kv_seq)
         # Latency T(b) = max((W + b·KV)/B, 2·N·b/P) must stay under the target.
         by_bandwidth = math.floor((latency * bandwidth - weights) / kv_seq) if latency * bandwidth > weights else 0
@@ -276,13 +284,11 @@ def _rag(*, model: str | None, embed_model: str | None, context: float, output_t
     query_flops = check_finite_result("query_flops", prefill + embed)
     rows: list[dict[str, Any]] = []
     for chip in load_data().accelerators.values():
-        bandwidth, memory, peak = chip.memory_bandwidth_bytes_per_s, chip.memory_bytes, chip.dense_flop_per_s.get(DEFAULT_DTYPE)
-        if not bandwidth or not memory:
-            rows.append(_skip(chip, _RAG_KEYS, "no memory bandwidth or capacity", "no hay ancho de banda o capacidad de memoria"))
+        figures = _memory_figures(chip, DEFAULT_DTYPE, _RAG_KEYS)
+        if isinstance(figures, dict):
+            rows.append(figures)
             continue
-        if not peak:
-            rows.append(_skip(chip, _RAG_KEYS, f"no dense {DEFAULT_DTYPE} peak", f"no hay pico denso {DEFAULT_DTYPE}"))
-            continue
+        bandwidth, memory, peak = figures
         batch = max_batch(memory_bytes=memory, weight_bytes_total=weights, kv_bytes_per_sequence=kv_seq)
         price = _price(chip.id)
         fits = batch >= 1

@@ -96,11 +96,6 @@ def register(calculator: Calculator) -> Calculator:
     return calculator
 
 
-def accelerator_choices() -> list[str]:
-    """Ids of every accelerator in data/, in file order."""
-    return list(load_data().accelerators)
-
-
 def parse_inputs(calculator: Calculator, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """Turn raw (string) inputs into the calc function's keyword arguments.
 
