@@ -61,12 +61,14 @@ def copy_vendored(assets: Path) -> None:
 
 def make_snapshot(archive: Path, destination: Path) -> None:
     """A gzipped Pyodide memory snapshot with calc imported (tools/make_snapshot.mjs), made once per archive."""
-    digest = hashlib.sha256(archive.read_bytes() + (NODE_MODULES / "pyodide" / "package.json").read_bytes()).hexdigest()
+    maker = ROOT / "tools" / "make_snapshot.mjs"
+    inputs = archive.read_bytes() + (NODE_MODULES / "pyodide" / "package.json").read_bytes() + maker.read_bytes()
+    digest = hashlib.sha256(inputs).hexdigest()
     stamp = destination.with_suffix(".sha256")
     if destination.is_file() and stamp.is_file() and stamp.read_text() == digest:
         return
     subprocess.run(
-        ["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(archive), str(destination)],
+        ["node", str(maker), str(archive), str(destination)],
         cwd=ROOT, check=True, capture_output=True, text=True,
     )
     stamp.write_text(digest)

@@ -25,12 +25,32 @@ async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// The build writes the snapshot sparse (tools/make_snapshot.mjs): its non-zero runs, each at its offset.
+const SPARSE_MAGIC = "X4SPARSE";
+
+function expandSparse(bytes) {
+  if (new TextDecoder("latin1").decode(bytes.subarray(0, 8)) !== SPARSE_MAGIC) throw new Error("not a sparse snapshot");
+  const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const full = new Uint8Array(header.getUint32(8, true)); // zero-filled
+  const runs = header.getUint32(12, true);
+  let source = 16 + runs * 8;
+  for (let i = 0; i < runs; i++) {
+    const offset = header.getUint32(16 + i * 8, true);
+    const length = header.getUint32(20 + i * 8, true);
+    full.set(bytes.subarray(source, source + length), offset);
+    source += length;
+  }
+  if (source !== bytes.length) throw new Error("truncated sparse snapshot");
+  return full;
+}
+
 // Fast path: restore the build-time memory snapshot, where calc is already imported with its data.
 // The snapshot is handed over as a promise, so Pyodide fetches and compiles its wasm meanwhile.
 async function startFromSnapshot() {
   const snapshot = fetchBytes("x4/pyodide-snapshot.bin.gz")
     .then((bytes) => { mark("snapshot_fetched"); return gunzip(bytes); })
-    .then((bytes) => { mark("snapshot_inflated"); return bytes; });
+    .then((bytes) => { mark("snapshot_inflated"); return expandSparse(bytes); })
+    .then((bytes) => { mark("snapshot_expanded"); return bytes; });
   return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
 }
 
