@@ -23,8 +23,9 @@ const UI = {
   },
 };
 
-const widgets = [...document.querySelectorAll(".x4-calc")];
-const scratchpads = [...document.querySelectorAll(".x4-scratchpad")];
+// Filled when the DOM is ready (this script runs from the head, before the page is parsed).
+let widgets = [];
+let scratchpads = [];
 let worker = null;
 let nextId = 1;
 const pending = new Map();
@@ -33,7 +34,10 @@ function text(widget, key) {
   return (UI[widget.dataset.lang] || UI.en)[key];
 }
 
+let runtimeStatus = null; // the last runtime status, also shown on forms bound after it arrived
+
 function setStatus(key) {
+  runtimeStatus = key;
   for (const widget of [...widgets, ...scratchpads]) {
     widget.querySelector(".x4-calc__status").textContent = text(widget, key);
   }
@@ -306,10 +310,32 @@ function bind(widget) {
   }
 }
 
-if (widgets.length || scratchpads.length) {
+// The runtime starts on the reader's first interaction with a calculator, even while the page is
+// still loading; edits made before the forms are bound are answered once they are.
+const editedEarly = new Set();
+const FIRST_INTERACTIONS = ["pointerdown", "touchstart", "focusin", "keydown", "input", "change"];
+
+function onFirstInteraction(event) {
+  const box = event.target instanceof Element && event.target.closest(".x4-calc, .x4-scratchpad");
+  if (!box) return;
+  startWorker();
+  if (event.type === "input" || event.type === "change") editedEarly.add(box);
+}
+
+function init() {
+  widgets = [...document.querySelectorAll(".x4-calc")];
+  scratchpads = [...document.querySelectorAll(".x4-scratchpad")];
   widgets.forEach(bind);
   scratchpads.forEach(bindScratchpad);
-  // Start the runtime when the page goes idle, so a reader's first edit finds it warm.
-  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-  idle(() => startWorker(), { timeout: 1500 });
+  if (runtimeStatus) setStatus(runtimeStatus);
+  for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, onFirstInteraction, true);
+  for (const widget of editedEarly) if (widgets.includes(widget)) widget.querySelector("form").dispatchEvent(new Event("input"));
+  editedEarly.clear();
 }
+
+for (const type of FIRST_INTERACTIONS) document.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+// Otherwise it starts in the main thread's first idle period, so a reader's first edit finds it warm.
+const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+idle(() => startWorker(), { timeout: 1500 });
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init, { once: true });
+else init();

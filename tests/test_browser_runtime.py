@@ -1,0 +1,101 @@
+"""How the page's runtime starts: from the build's memory snapshot, with the plain start as the fallback,
+and on a reader's first interaction even before the page has finished loading."""
+from __future__ import annotations
+
+import gzip
+import struct
+import time
+from pathlib import Path
+
+import pytest
+
+import calc
+
+READY_TIMEOUT_MS = 60_000
+ROOFLINE = '.x4-calc[data-calculator="roofline"]'
+
+
+def _expand_sparse(packed: bytes) -> bytes:
+    """The full snapshot from the build's sparse file (layout documented in tools/make_snapshot.mjs)."""
+    assert packed[:8] == b"X4SPARSE"
+    full_length, runs = struct.unpack_from("<II", packed, 8)
+    full = bytearray(full_length)
+    source = 16 + runs * 8
+    previous_end = 0
+    for i in range(runs):
+        offset, length = struct.unpack_from("<II", packed, 16 + i * 8)
+        assert offset >= previous_end and offset + length <= full_length, f"run {i} out of order or out of range"
+        full[offset:offset + length] = packed[source:source + length]
+        source += length
+        previous_end = offset + length
+    assert source == len(packed), "bytes after the last run"
+    return bytes(full)
+
+
+def test_snapshot_file_expands_to_a_pyodide_snapshot(built_site: Path) -> None:
+    """The sparse file holds a whole Pyodide snapshot (it starts with Pyodide's own magic) and is
+    smaller than it: the zero pages are left out."""
+    packed = gzip.decompress((built_site / "assets/x4/pyodide-snapshot.bin.gz").read_bytes())
+    full = _expand_sparse(packed)
+    assert full[:4] == b"\0snp"
+    assert len(packed) < 0.75 * len(full)
+
+
+def _wait_ready(page: object) -> str:
+    page.wait_for_selector("html[data-x4-runtime=ready]", timeout=READY_TIMEOUT_MS)  # type: ignore[attr-defined]
+    return page.evaluate("document.documentElement.dataset.x4RuntimeMode")  # type: ignore[attr-defined]
+
+
+def _attainable_at_intensity_3() -> str:
+    """calc's own answer for the roofline defaults with an intensity of 3 FLOP/byte (not the default)."""
+    inputs = {**calc.CALCULATORS["roofline"].defaults(), "intensity": "3"}
+    return calc.run("roofline", inputs, "en")["formatted"]["attainable_flop_per_s"]
+
+
+def _wait_live_answer(page: object) -> str:
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "(w) => document.querySelector(w).dataset.x4State === 'live'", arg=ROOFLINE, timeout=READY_TIMEOUT_MS
+    )
+    return page.text_content(f'{ROOFLINE} [data-q="attainable_flop_per_s"]')  # type: ignore[attr-defined]
+
+
+def _edit_and_read(page: object) -> str:
+    page.fill(f"{ROOFLINE} input[name=intensity]", "3")  # type: ignore[attr-defined]
+    return _wait_live_answer(page)
+
+
+@pytest.mark.browser
+def test_runtime_restores_the_snapshot(page: object, site_url: str) -> None:
+    page.goto(f"{site_url}roofline/")
+    assert _wait_ready(page) == "snapshot"
+    assert _edit_and_read(page) == _attainable_at_intensity_3()
+    assert page.x4_errors == []
+
+
+@pytest.mark.browser
+def test_plain_start_when_the_snapshot_is_refused(page: object, site_url: str) -> None:
+    """A host that refuses the snapshot still gets live calculators, through the plain start."""
+    page.context.route("**/pyodide-snapshot.bin.gz", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}roofline/")
+    assert _wait_ready(page) == "plain"
+    assert _edit_and_read(page) == _attainable_at_intensity_3()
+
+
+@pytest.mark.browser
+def test_an_edit_made_while_the_page_loads_is_answered(page: object, site_url: str) -> None:
+    """The reader types before the page has finished loading (Material's script is held back, so the
+    forms are not bound yet): the runtime has started, and the edit is answered once they are."""
+    held: list[object] = []
+    page.context.route("**/bundle.*.min.js", lambda route: held.append(route))
+    page.goto(f"{site_url}roofline/", wait_until="commit")
+    page.wait_for_selector(f"{ROOFLINE} input[name=intensity]")
+    page.fill(f"{ROOFLINE} input[name=intensity]", "3")
+    page.wait_for_function("() => performance.getEntriesByName('x4-runtime-start').length > 0", timeout=10_000)
+    assert page.evaluate("document.readyState") == "loading"
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    assert _wait_live_answer(page) == _attainable_at_intensity_3()
+    assert "roofline.intensity=3" in page.url
