@@ -82,20 +82,29 @@ def test_plain_start_when_the_snapshot_is_refused(page: object, site_url: str) -
 
 
 @pytest.mark.browser
-def test_an_edit_made_while_the_page_loads_is_answered(page: object, site_url: str) -> None:
-    """The reader types before the page has finished loading (Material's script is held back, so the
-    forms are not bound yet): the runtime has started, and the edit is answered once they are."""
-    held: list[object] = []
-    page.context.route("**/bundle.*.min.js", lambda route: held.append(route))
+@pytest.mark.parametrize("held, runtime_starts_first", [
+    ("**/bundle.*.min.js", True),  # Material's script: x4-calc.js has run, the forms are not bound yet
+    ("**/assets/x4/x4-calc.js", False),  # the calculators' own script has not even run
+])
+def test_an_edit_made_while_the_page_loads_is_answered(
+    page: object, site_url: str, held: str, runtime_starts_first: bool
+) -> None:
+    """The reader types before the page has finished loading: the edit is answered once the forms
+    are bound, and the runtime starts at once if the calculators' script is already there."""
+    routes: list[object] = []
+    page.context.route(held, lambda route: routes.append(route))
     page.goto(f"{site_url}roofline/", wait_until="commit")
     page.wait_for_selector(f"{ROOFLINE} input[name=intensity]")
     page.fill(f"{ROOFLINE} input[name=intensity]", "3")
-    page.wait_for_function("() => performance.getEntriesByName('x4-runtime-start').length > 0", timeout=10_000)
-    assert page.evaluate("document.readyState") == "loading"
+    if runtime_starts_first:
+        page.wait_for_function("() => performance.getEntriesByName('x4-runtime-start').length > 0", timeout=10_000)
+        assert page.evaluate("document.readyState") == "loading"
+    else:
+        assert page.evaluate("performance.getEntriesByName('x4-runtime-start').length") == 0
     deadline = time.monotonic() + 10
-    while not held and time.monotonic() < deadline:
+    while not routes and time.monotonic() < deadline:
         page.wait_for_timeout(50)
-    for route in held:
+    for route in routes:
         route.continue_()
     assert _wait_live_answer(page) == _attainable_at_intensity_3()
     assert "roofline.intensity=3" in page.url

@@ -304,22 +304,26 @@ function bind(widget) {
   });
   form.after(copy);
   toggleCustomFields(widget);
-  if (restoreFromUrl(widget)) {
+  if ([...form.querySelectorAll("input, select")].some(changedFromHtml)) {
+    onEdit(); // edited before this script bound the form (or restored by the browser): answer it
+  } else if (restoreFromUrl(widget)) {
     toggleCustomFields(widget);
     recompute(widget);
   }
 }
 
+function changedFromHtml(control) {
+  if (control.tagName !== "SELECT") return control.value !== control.defaultValue;
+  const initial = [...control.options].findIndex((option) => option.defaultSelected);
+  return control.selectedIndex !== Math.max(initial, 0);
+}
+
 // The runtime starts on the reader's first interaction with a calculator, even while the page is
-// still loading; edits made before the forms are bound are answered once they are.
-const editedEarly = new Set();
+// still loading (bind() answers edits made before the forms were bound).
 const FIRST_INTERACTIONS = ["pointerdown", "touchstart", "focusin", "keydown", "input", "change"];
 
 function onFirstInteraction(event) {
-  const box = event.target instanceof Element && event.target.closest(".x4-calc, .x4-scratchpad");
-  if (!box) return;
-  startWorker();
-  if (event.type === "input" || event.type === "change") editedEarly.add(box);
+  if (event.target instanceof Element && event.target.closest(".x4-calc, .x4-scratchpad")) startWorker();
 }
 
 function init() {
@@ -329,8 +333,6 @@ function init() {
   scratchpads.forEach(bindScratchpad);
   if (runtimeStatus) setStatus(runtimeStatus);
   for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, onFirstInteraction, true);
-  for (const widget of editedEarly) if (widgets.includes(widget)) widget.querySelector("form").dispatchEvent(new Event("input"));
-  editedEarly.clear();
 }
 
 for (const type of FIRST_INTERACTIONS) document.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
