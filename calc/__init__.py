@@ -7,26 +7,51 @@ The same package runs under CPython (tests, build, CLI) and Pyodide (the pages' 
 
 from __future__ import annotations
 
+from calc._internal.chooser import chooser, prompt_flops
+from calc._internal.collectives import (
+    all_to_all_seconds,
+    allgather,
+    allreduce,
+    alltoall,
+    hierarchical_allreduce_seconds,
+    overlap_needed,
+    reducescatter,
+    ring_allgather_seconds,
+    ring_allreduce_seconds,
+    ring_reducescatter_seconds,
+)
 from calc._internal.data import Accelerator, DataBundle, load_data
 from calc._internal.errors import CalcError
 from calc._internal.fmt import format_number, format_quantity
+from calc._internal.inference import (
+    cached_tokens,
+    critical_batch,
+    decode,
+    decode_step_seconds,
+    kv_bytes_per_token,
+    kv_cache,
+    max_batch,
+    prefill,
+    prefill_seconds,
+    weight_bytes,
+)
+from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
+from calc._internal.plot import memory_bars_svg, roofline_svg, training_scaling_svg
 from calc._internal.registry import CALCULATORS, Calculator, Field, compute, run
 from calc._internal.results import Result, Step
-from calc._internal.roofline import attainable_flop_per_s, ridge_point, roofline
-from calc._internal.roofline import elementwise_intensity, kernel_seconds, matmul, matmul_bytes, matmul_flops, matmul_intensity
-from calc._internal.collectives import (
-    all_to_all_seconds, allgather, allreduce, alltoall, hierarchical_allreduce_seconds, overlap_needed, reducescatter,
-    ring_allgather_seconds, ring_allreduce_seconds, ring_reducescatter_seconds,
+from calc._internal.roofline import (
+    attainable_flop_per_s,
+    elementwise_intensity,
+    kernel_seconds,
+    matmul,
+    matmul_bytes,
+    matmul_flops,
+    matmul_intensity,
+    ridge_point,
+    roofline,
 )
-from calc._internal.training import cluster_flop_per_s, facility_power_w, training, training_flops, training_seconds
-from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
-from calc._internal.inference import (
-    cached_tokens, critical_batch, decode, decode_step_seconds, kv_bytes_per_token, kv_cache, max_batch, prefill,
-    prefill_seconds, weight_bytes,
-)
-from calc._internal.plot import memory_bars_svg, roofline_svg, training_scaling_svg
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
-from calc._internal.chooser import chooser, prompt_flops
+from calc._internal.training import cluster_flop_per_s, facility_power_w, training, training_flops, training_seconds
 from calc._internal.units import parse_quantity, parse_si_number
 
 __version__ = "0.1.0"
@@ -40,57 +65,57 @@ __all__ = [
     "Field",
     "Result",
     "Step",
+    "activation_bytes",
     "all_to_all_seconds",
     "allgather",
     "allreduce",
     "alltoall",
     "attainable_flop_per_s",
+    "bytes_per_param",
+    "cached_tokens",
+    "chooser",
     "cluster_flop_per_s",
+    "compute",
+    "cost_per_million_tokens",
+    "critical_batch",
+    "decode",
+    "decode_step_seconds",
     "elementwise_intensity",
     "facility_power_w",
+    "format_number",
+    "format_quantity",
     "hierarchical_allreduce_seconds",
     "kernel_seconds",
+    "kv_bytes_per_token",
+    "kv_cache",
+    "load_data",
     "matmul",
     "matmul_bytes",
     "matmul_flops",
     "matmul_intensity",
+    "max_batch",
+    "memory_bars_svg",
     "overlap_needed",
+    "owning_usd_per_hour",
+    "parse_quantity",
+    "parse_si_number",
+    "prefill",
+    "prefill_seconds",
+    "prompt_flops",
     "reducescatter",
+    "ridge_point",
     "ring_allgather_seconds",
     "ring_allreduce_seconds",
     "ring_reducescatter_seconds",
+    "roofline",
+    "roofline_svg",
+    "run",
+    "tco",
     "training",
     "training_flops",
-    "training_seconds",
-    "activation_bytes",
-    "bytes_per_param",
     "training_memory",
-    "zero_bytes_per_accelerator",
-    "cached_tokens",
-    "critical_batch",
-    "decode",
-    "decode_step_seconds",
-    "kv_bytes_per_token",
-    "kv_cache",
-    "max_batch",
-    "prefill",
-    "prefill_seconds",
-    "weight_bytes",
-    "memory_bars_svg",
-    "roofline_svg",
     "training_scaling_svg",
-    "cost_per_million_tokens",
-    "owning_usd_per_hour",
-    "tco",
-    "chooser",
-    "prompt_flops",
-    "compute",
-    "format_number",
-    "format_quantity",
-    "load_data",
-    "parse_quantity",
-    "parse_si_number",
-    "ridge_point",
-    "roofline",
-    "run",
+    "training_seconds",
+    "weight_bytes",
+    "zero_bytes_per_accelerator",
 ]

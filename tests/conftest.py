@@ -1,4 +1,5 @@
 """Shared fixtures: the site is built once per run, served on 127.0.0.1, and one browser is shared."""
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 BROWSER_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 
 
@@ -29,7 +35,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # the working directory on sys.path and hide import problems).
     subprocess.run(
         [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--quiet", "-d", str(site)],
-        cwd=ROOT, check=True,
+        cwd=ROOT,
+        check=True,
     )
     return site
 
@@ -70,8 +77,10 @@ def page(browser: object) -> Iterator[object]:
     page = context.new_page()
     page.x4_errors = []
     page.on("pageerror", lambda error: page.x4_errors.append(str(error)))
-    page.on("console", lambda message: page.x4_errors.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: page.x4_errors.append(message.text) if "Content Security Policy" in message.text else None,
+    )
     page.add_init_script(CSP_LISTENER)
     yield page
     context.close()

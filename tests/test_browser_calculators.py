@@ -1,6 +1,7 @@
 """Every calculator on its page, in both languages: the page shows what the CLI's --json computes,
 hostile input gives a message (never NaN, ∞ or a traceback) and the calculator keeps working, and the
 URL restores a calculator's inputs and result."""
+
 from __future__ import annotations
 
 import json
@@ -20,9 +21,28 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 LIVE_MS = 60_000
 HOSTILE = [
-    "", "   ", "-1", "0", "NaN", "Infinity", "-Infinity", "1e400", "1e30", "abc", "1,2,3", "0x1F",
-    "__import__('os').system('x')", "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
-    "'; DROP TABLE x; --", "x" * 10_000, "∞", "1e-400", "None", "{{7*7}}", "${7*7}",
+    "",
+    "   ",
+    "-1",
+    "0",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e400",
+    "1e30",
+    "abc",
+    "1,2,3",
+    "0x1F",
+    "__import__('os').system('x')",
+    "</script><script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "'; DROP TABLE x; --",
+    "x" * 10_000,
+    "∞",
+    "1e-400",
+    "None",
+    "{{7*7}}",
+    "${7*7}",
 ]
 
 
@@ -46,7 +66,9 @@ def _input_sets(name: str) -> list[dict[str, str]]:
     """Three input sets: the defaults, and two with the first numeric inputs scaled."""
     calculator = CALCULATORS[name]
     defaults = calculator.defaults()
-    numeric = [f.name for f in calculator.fields if f.kind == "number" and not f.only_when_custom and f.name in defaults]
+    numeric = [
+        f.name for f in calculator.fields if f.kind == "number" and not f.only_when_custom and f.name in defaults
+    ]
     sets = [dict(defaults)]
     for index, factor in ((0, 2.0), (-1, 0.5)):
         if numeric:
@@ -62,7 +84,9 @@ def _cli_json(name: str, inputs: dict[str, str]) -> dict[str, object]:
     for key, value in inputs.items():
         if value not in ("", None):
             flags += ["--" + key.replace("_", "-"), value]
-    done = subprocess.run([sys.executable, "-m", "calc", name, *flags, "--json"], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "calc", name, *flags, "--json"], capture_output=True, text=True, cwd=ROOT
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -103,7 +127,9 @@ def calculator_pages(built_site: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_every_calculator_matches_the_cli(page: object, site_url: str, calculator_pages: dict[str, str], lang: str) -> None:
+def test_every_calculator_matches_the_cli(
+    page: object, site_url: str, calculator_pages: dict[str, str], lang: str
+) -> None:
     """For three input sets per calculator, each headline number on the page is the CLI's JSON value,
     formatted by calc's own formatter in the page's language."""
     mismatches = []
@@ -117,7 +143,9 @@ def test_every_calculator_matches_the_cli(page: object, site_url: str, calculato
                 f"Object.fromEntries([...document.querySelectorAll('{widget} input, {widget} select')]"
                 ".filter(e => !e.closest('[hidden]')).map(e => [e.name, e.value]))"
             )
-            cli_inputs = {k: v.replace(",", ".") if re.fullmatch(r"-?\d+,\d+", v) else v for k, v in shown_inputs.items()}
+            cli_inputs = {
+                k: v.replace(",", ".") if re.fullmatch(r"-?\d+,\d+", v) else v for k, v in shown_inputs.items()
+            }
             expected = _cli_json(name, cli_inputs)
             for key in CALCULATORS[name].headline:
                 shown = page.text_content(f'{widget} [data-q="{key}"]')
@@ -163,7 +191,9 @@ def test_hostile_inputs_get_messages_and_the_calculator_recovers(
     assert page.x4_errors == []
 
 
-def test_url_round_trip_restores_inputs_and_result(browser: object, site_url: str, calculator_pages: dict[str, str]) -> None:
+def test_url_round_trip_restores_inputs_and_result(
+    browser: object, site_url: str, calculator_pages: dict[str, str]
+) -> None:
     """A calculator's URL, opened in a fresh browser, restores its inputs and shows the same result."""
     context = browser.new_context()
     page = context.new_page()
@@ -194,10 +224,14 @@ def test_scratchpad_runs_python_against_calc(page: object, site_url: str, lang: 
         before = page.evaluate("document.querySelector('.x4-scratchpad').x4Done || 0")
         page.fill(".x4-scratchpad textarea", code)
         page.click(".x4-scratchpad__run")
-        page.wait_for_function("n => (document.querySelector('.x4-scratchpad').x4Done || 0) > n", arg=before, timeout=LIVE_MS)
+        page.wait_for_function(
+            "n => (document.querySelector('.x4-scratchpad').x4Done || 0) > n", arg=before, timeout=LIVE_MS
+        )
         return page.text_content(".x4-scratchpad__output")
 
-    quiz = calc.compute("training", {"params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "count": "1024", "mfu": "0.5"}, lang)
+    quiz = calc.compute(
+        "training", {"params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "count": "1024", "mfu": "0.5"}, lang
+    )
     expected_days = format_quantity(quiz.quantities["days"], "days", lang)
     example = page.input_value(".x4-scratchpad textarea")
     assert expected_days in run(example)
@@ -207,7 +241,9 @@ def test_scratchpad_runs_python_against_calc(page: object, site_url: str, lang: 
 
 
 @pytest.mark.parametrize("lang, prefix", [("en", ""), ("es", "es/")])
-def test_presets_fill_the_form_and_compute(page: object, site_url: str, calculator_pages: dict[str, str], lang: str, prefix: str) -> None:
+def test_presets_fill_the_form_and_compute(
+    page: object, site_url: str, calculator_pages: dict[str, str], lang: str, prefix: str
+) -> None:
     """Each preset button fills its calculator and shows what calc computes for those inputs."""
     for name, calculator in sorted(CALCULATORS.items()):
         if not calculator.presets:
@@ -218,7 +254,13 @@ def test_presets_fill_the_form_and_compute(page: object, site_url: str, calculat
             inputs = {k: v for k, v in preset.items() if not k.startswith("label_")}
             before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")
             page.click(f"{widget} .x4-preset >> nth={index}")
-            page.wait_for_function("([w, n]) => (document.querySelector(w).x4Done || 0) > n", arg=[widget, before], timeout=LIVE_MS)
+            page.wait_for_function(
+                "([w, n]) => (document.querySelector(w).x4Done || 0) > n", arg=[widget, before], timeout=LIVE_MS
+            )
             expected = calc.run(name, {**calculator.defaults(), **inputs}, lang)["formatted"]
             for key in calculator.headline:
-                assert page.text_content(f'{widget} [data-q="{key}"]') == expected[key], (name, preset[f"label_{lang}"], key)
+                assert page.text_content(f'{widget} [data-q="{key}"]') == expected[key], (
+                    name,
+                    preset[f"label_{lang}"],
+                    key,
+                )

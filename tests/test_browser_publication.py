@@ -1,6 +1,7 @@
 """Publication quality in the browser: search per language, CSP, offline, sub-path, language switch,
 print, accessibility. The site is served with its own _headers file, so every browser test runs under
 the Content-Security-Policy."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -65,12 +66,19 @@ def test_every_page_has_a_csp_meta_and_integrity(built_site: Path) -> None:
 def test_site_works_with_the_network_cut(browser: object, site_url: str) -> None:
     """With every request to another host refused, pages render and the calculator answers."""
     context = browser.new_context()
-    context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
+    context.route(
+        "**/*",
+        lambda route: route.continue_() if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort(),
+    )
     page = context.new_page()
     page.goto(site_url + "es/roofline/")
     page.fill("input[name=intensity]", "12,5")
     page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
-    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "relative", "fixed")
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in (
+        "sticky",
+        "relative",
+        "fixed",
+    )
     context.close()
 
 
@@ -166,7 +174,7 @@ def test_pages_without_calculators_stay_under_500_kb(browser: object, site_url: 
         sizes: list[int] = []
         urls: list[str] = []
 
-        def done(request: object) -> None:
+        def done(request: object, urls: list[str] = urls, sizes: list[int] = sizes) -> None:
             urls.append(request.url)
             sizes.append(request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"])
 

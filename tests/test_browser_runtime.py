@@ -1,5 +1,6 @@
 """How the page's runtime starts: from the build's memory snapshot, with the plain start as the fallback,
 and on a reader's first interaction even before the page has finished loading."""
+
 from __future__ import annotations
 
 import gzip
@@ -25,7 +26,7 @@ def _expand_sparse(packed: bytes) -> bytes:
     for i in range(runs):
         offset, length = struct.unpack_from("<II", packed, 16 + i * 8)
         assert offset >= previous_end and offset + length <= full_length, f"run {i} out of order or out of range"
-        full[offset:offset + length] = packed[source:source + length]
+        full[offset : offset + length] = packed[source : source + length]
         source += length
         previous_end = offset + length
     assert source == len(packed), "bytes after the last run"
@@ -82,10 +83,13 @@ def test_plain_start_when_the_snapshot_is_refused(page: object, site_url: str) -
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("held, runtime_starts_first", [
-    ("**/bundle.*.min.js", True),  # Material's script: x4-calc.js has run, the forms are not bound yet
-    ("**/assets/x4/x4-calc.js", False),  # the calculators' own script has not even run
-])
+@pytest.mark.parametrize(
+    "held, runtime_starts_first",
+    [
+        ("**/bundle.*.min.js", True),  # Material's script: x4-calc.js has run, the forms are not bound yet
+        ("**/assets/x4/x4-calc.js", False),  # the calculators' own script has not even run
+    ],
+)
 def test_an_edit_made_while_the_page_loads_is_answered(
     page: object, site_url: str, held: str, runtime_starts_first: bool
 ) -> None:

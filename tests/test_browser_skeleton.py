@@ -1,4 +1,5 @@
 """End-to-end: the built site's roofline calculator runs calc in Pyodide and agrees with pytest's calc."""
+
 from __future__ import annotations
 
 from urllib.parse import urlparse
@@ -53,7 +54,9 @@ def test_prerendered_result_without_javascript(browser: object, site_url: str) -
     page = context.new_page()
     page.goto(f"{site_url}roofline/")
     default = calc.run("roofline", calc.CALCULATORS["roofline"].defaults(), "en")
-    assert page.text_content('[data-q="ridge_point_flop_per_byte"]') == default["formatted"]["ridge_point_flop_per_byte"]
+    assert (
+        page.text_content('[data-q="ridge_point_flop_per_byte"]') == default["formatted"]["ridge_point_flop_per_byte"]
+    )
     context.close()
 
 

@@ -1,4 +1,5 @@
 """Accelerator chooser: the module's three workloads ranked over every accelerator in data/, with reasons."""
+
 from __future__ import annotations
 
 import copy
@@ -33,7 +34,7 @@ def test_every_accelerator_ranked_or_skipped_with_a_reason(workload: str) -> Non
     assert sorted(row["id"] for row in rows) == sorted(calc.load_data().accelerators)
     ranks = [row["rank"] for row in rows if row["rank"] is not None]
     assert ranks == list(range(1, len(ranks) + 1))
-    skipped = rows[len(ranks):]
+    skipped = rows[len(ranks) :]
     assert all(row["rank"] is None and row["fits"] is None for row in skipped)
     for row in skipped:
         assert row["reason_en"].startswith("Skipped:") and row["reason_es"].startswith("Omitido:")
@@ -62,13 +63,15 @@ def test_train_ranks_fit_then_deadline_then_cost_or_time() -> None:
     with "price unknown" in the reason; by time: fastest first. ZeRO-0 on 8 chips fits nowhere (1.12 TB)."""
     ranked = [r for r in _rows("train-70b") if r["rank"] is not None]
     rows = [r for r in ranked if r["fits"] and r["meets_deadline"]]
-    assert ranked[:len(rows)] == rows  # feasible chips first
+    assert ranked[: len(rows)] == rows  # feasible chips first
     assert any(not r["meets_deadline"] for r in ranked)  # the A100 needs 30.4 days: after every feasible chip
     priced = [r["cost_usd"] for r in rows if r["cost_usd"] is not None]
     assert priced == sorted(priced) and rows[0]["cost_usd"] == priced[0]
     first_unpriced = next(i for i, r in enumerate(rows) if r["cost_usd"] is None)
     assert all(r["cost_usd"] is None for r in rows[first_unpriced:])
-    assert all("price unknown" in r["reason_en"] and "precio desconocido" in r["reason_es"] for r in rows[first_unpriced:])
+    assert all(
+        "price unknown" in r["reason_en"] and "precio desconocido" in r["reason_es"] for r in rows[first_unpriced:]
+    )
     fast = [r for r in _rows("train-70b", rank_by="time") if r["rank"] is not None]
     seconds = [r["seconds"] for r in fast]
     assert seconds == sorted(seconds)
@@ -121,7 +124,9 @@ def test_rag_fit_is_kv_at_long_context() -> None:
     assert rows["rtx-4090"]["fits"] is False and "24 GB" in rows["rtx-4090"]["reason_en"]
     h100 = rows["h100-sxm"]
     assert h100["batch"] == math.floor((80e9 - weights) / kv)
-    query = calc.prompt_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096) + 2 * 335e6 * 51_200
+    query = (
+        calc.prompt_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096) + 2 * 335e6 * 51_200
+    )
     assert h100["prefill_seconds"] == pytest.approx(query / (989.4e12 * 0.5))
     assert h100["latency_seconds"] > h100["prefill_seconds"]
 
@@ -148,8 +153,9 @@ def test_missing_data_is_a_reason_not_a_failure() -> None:
     rows = _rows("train-70b")
     ranked = [r for r in rows if r["rank"] is not None]
     assert all(r["cost_usd"] is None and "price unknown" in r["reason_en"] for r in ranked)
-    assert [r["seconds"] for r in ranked if r["fits"] and r["meets_deadline"]] == \
-        sorted(r["seconds"] for r in ranked if r["fits"] and r["meets_deadline"])
+    assert [r["seconds"] for r in ranked if r["fits"] and r["meets_deadline"]] == sorted(
+        r["seconds"] for r in ranked if r["fits"] and r["meets_deadline"]
+    )
     serve = {r["id"]: r for r in _rows("serve-7b")}
     assert serve["h100-sxm"]["rank"] is None and "bandwidth" in serve["h100-sxm"]["reason_en"]
 
@@ -181,19 +187,22 @@ def test_run_passes_the_table_through() -> None:
     json.dumps(outcome)
 
 
-@pytest.mark.parametrize("argv, flag", [
-    (["--workload", "pretrain"], "--workload"),
-    (["--rank-by", "vibes"], "--rank-by"),
-    (["--mfu", "0"], "--mfu"),
-    (["--deadline-days", "0"], "--deadline-days"),
-    (["--count", "0.5"], "--count"),
-    (["--zero", "4"], "--zero"),
-    (["--workload", "serve-7b", "--latency-ms", "0"], "--latency-ms"),
-    (["--workload", "serve-7b", "--model", "gpt-9"], "--model"),
-    (["--workload", "serve-7b", "--weight-format", "fp3"], "--weight-format"),
-    (["--workload", "rag-retriever", "--context", "0"], "--context"),
-    (["--workload", "rag-retriever", "--target-queries-per-s", "-1"], "--target-queries-per-s"),
-])
+@pytest.mark.parametrize(
+    "argv, flag",
+    [
+        (["--workload", "pretrain"], "--workload"),
+        (["--rank-by", "vibes"], "--rank-by"),
+        (["--mfu", "0"], "--mfu"),
+        (["--deadline-days", "0"], "--deadline-days"),
+        (["--count", "0.5"], "--count"),
+        (["--zero", "4"], "--zero"),
+        (["--workload", "serve-7b", "--latency-ms", "0"], "--latency-ms"),
+        (["--workload", "serve-7b", "--model", "gpt-9"], "--model"),
+        (["--workload", "serve-7b", "--weight-format", "fp3"], "--weight-format"),
+        (["--workload", "rag-retriever", "--context", "0"], "--context"),
+        (["--workload", "rag-retriever", "--target-queries-per-s", "-1"], "--target-queries-per-s"),
+    ],
+)
 def test_bad_input_exits_2_naming_the_flag(argv: list[str], flag: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Bad chooser input: exit code 2, one stderr line naming the flag."""
     assert main(["chooser", *argv]) == 2
@@ -209,12 +218,25 @@ def test_bad_workload_raises_calc_error() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(workload=st.sampled_from(WORKLOADS), count=st.integers(1, 10**6), mfu=st.floats(0.01, 1),
-       context=st.integers(1, 10**7), latency=st.floats(1e-4, 10), target=st.floats(1e-3, 1e9))
+@given(
+    workload=st.sampled_from(WORKLOADS),
+    count=st.integers(1, 10**6),
+    mfu=st.floats(0.01, 1),
+    context=st.integers(1, 10**7),
+    latency=st.floats(1e-4, 10),
+    target=st.floats(1e-3, 1e9),
+)
 def test_no_nan_or_infinity(workload: str, count: int, mfu: float, context: int, latency: float, target: float) -> None:
     """Across the accepted ranges every quantity and every row value is finite."""
-    result = calc.chooser(workload=workload, count=count, mfu=mfu, context=context, latency_s=latency,
-                          target_tokens_per_s=target, target_queries_per_s=target)
+    result = calc.chooser(
+        workload=workload,
+        count=count,
+        mfu=mfu,
+        context=context,
+        latency_s=latency,
+        target_tokens_per_s=target,
+        target_queries_per_s=target,
+    )
     out = result.to_dict()
     assert all(_finite(v) for v in result.quantities.values())
     assert all(_finite(v) for row in out["ranking"] for v in row.values())

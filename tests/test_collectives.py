@@ -1,4 +1,5 @@
 """Collectives: ring AllReduce, AllGather, ReduceScatter, all-to-all and hierarchical AllReduce."""
+
 from __future__ import annotations
 
 import math
@@ -26,8 +27,9 @@ def test_allgather_is_half_an_allreduce_and_latency_adds() -> None:
     assert calc.ring_reducescatter_seconds(bytes_total=1e9, count=8, link_bytes_per_s=450e9) == pytest.approx(ar / 2)
     with_latency = calc.ring_allreduce_seconds(bytes_total=1e9, count=8, link_bytes_per_s=450e9, latency_s=5e-6)
     assert with_latency == pytest.approx(ar + 14 * 5e-6)
-    assert calc.allgather(bytes_total=1e9, count=8, link_bytes_per_s=450e9, latency_s=5e-6).to_dict()["seconds"] == \
-        pytest.approx(ar / 2 + 7 * 5e-6)
+    assert calc.allgather(bytes_total=1e9, count=8, link_bytes_per_s=450e9, latency_s=5e-6).to_dict()[
+        "seconds"
+    ] == pytest.approx(ar / 2 + 7 * 5e-6)
 
 
 def test_one_accelerator_costs_nothing() -> None:
@@ -37,13 +39,16 @@ def test_one_accelerator_costs_nothing() -> None:
 
 def test_all_to_all_example() -> None:
     """256 MB per GPU across 64 GPUs at 50 GB/s: 63/64 · 256e6 / 50e9 ≈ 5.04 ms."""
-    assert calc.all_to_all_seconds(bytes_total=256e6, count=64, link_bytes_per_s=50e9) == pytest.approx(5.04e-3, rel=1e-3)
+    assert calc.all_to_all_seconds(bytes_total=256e6, count=64, link_bytes_per_s=50e9) == pytest.approx(
+        5.04e-3, rel=1e-3
+    )
 
 
 def test_hierarchical_beats_flat_ring_over_slow_nics() -> None:
     """1 GB on 1024 H100s: hierarchical ≈ 3.89 ms + 4.96 ms, far below a flat ring over 50 GB/s NICs (≈ 40 ms)."""
-    hier = calc.hierarchical_allreduce_seconds(bytes_total=1e9, count=1024, domain_size=8,
-                                               scale_up_bytes_per_s=450e9, scale_out_bytes_per_s=50e9)
+    hier = calc.hierarchical_allreduce_seconds(
+        bytes_total=1e9, count=1024, domain_size=8, scale_up_bytes_per_s=450e9, scale_out_bytes_per_s=50e9
+    )
     assert hier == pytest.approx(2 * 7 / 8 * 1e9 / 450e9 + 2 * 127 / 128 * 1e9 / 8 / 50e9)
     assert hier < calc.ring_allreduce_seconds(bytes_total=1e9, count=1024, link_bytes_per_s=50e9)
 
@@ -63,14 +68,17 @@ def test_collectives_finite_and_monotone(size: float, n: int, link: float, alpha
     assert calc.ring_allreduce_seconds(bytes_total=size, count=n, link_bytes_per_s=link * 2, latency_s=alpha) <= t
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"bytes_total": -1}, "bytes"),
-    ({"count": 0}, "count"),
-    ({"count": 2.5}, "count"),
-    ({"link_bytes_per_s": 0}, "link_bytes_per_s"),
-    ({"latency_s": -1e-6}, "latency_s"),
-    ({"bytes_total": float("nan")}, "bytes"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"bytes_total": -1}, "bytes"),
+        ({"count": 0}, "count"),
+        ({"count": 2.5}, "count"),
+        ({"link_bytes_per_s": 0}, "link_bytes_per_s"),
+        ({"latency_s": -1e-6}, "latency_s"),
+        ({"bytes_total": float("nan")}, "bytes"),
+    ],
+)
 def test_bad_input(kwargs: dict, field: str) -> None:
     """Every bad collective input raises CalcError naming the field."""
     args = {"bytes_total": 1e9, "count": 8, "link_bytes_per_s": 1e11, **kwargs}

@@ -1,5 +1,6 @@
 """The module's content: twin pages in both languages with the same structure, no spec figure typed
 into prose, and every executed example ran cleanly."""
+
 from __future__ import annotations
 
 import re
@@ -14,9 +15,21 @@ DOCS = ROOT / "docs"
 PAGES = sorted(p.relative_to(DOCS / "en") for p in (DOCS / "en").rglob("*.md"))
 
 # A number followed by a unit a spec sheet would print.
-_FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:[,.\u202f ]\d{3})*(?:[.,]\d+)?)\s?(TFLOP/s|TFLOPS|TF/s|PFLOP/s|TOPS|TB/s|GB/s|GiB|GB|W)\b")
-_UNIT_SCALE = {"TFLOP/s": 1e12, "TFLOPS": 1e12, "TF/s": 1e12, "PFLOP/s": 1e15, "TOPS": 1e12, "TB/s": 1e12,
-               "GB/s": 1e9, "GiB": 2**30, "GB": 1e9, "W": 1.0}
+_FIGURE = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:[,.\u202f ]\d{3})*(?:[.,]\d+)?)\s?(TFLOP/s|TFLOPS|TF/s|PFLOP/s|TOPS|TB/s|GB/s|GiB|GB|W)\b"
+)
+_UNIT_SCALE = {
+    "TFLOP/s": 1e12,
+    "TFLOPS": 1e12,
+    "TF/s": 1e12,
+    "PFLOP/s": 1e15,
+    "TOPS": 1e12,
+    "TB/s": 1e12,
+    "GB/s": 1e9,
+    "GiB": 2**30,
+    "GB": 1e9,
+    "W": 1.0,
+}
 
 
 def _prose(markdown: str) -> str:
@@ -82,7 +95,8 @@ def test_executed_examples_ran_cleanly(built_site: Path) -> None:
     broken = [
         str(html.relative_to(built_site))
         for html in built_site.rglob("*.html")
-        if "Traceback (most recent call last)" in (text := html.read_text(encoding="utf-8")) or "macro error" in text.lower()
+        if "Traceback (most recent call last)" in (text := html.read_text(encoding="utf-8"))
+        or "macro error" in text.lower()
     ]
     assert broken == []
 

@@ -1,4 +1,5 @@
 """The data pages: landscape and interconnect tables, and the generated page of every accelerator."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -9,7 +10,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import calc
-from tools.data_pages import FORMATS, chip_page_markdown, in_current_edition, interconnect_table_html, landscape_table_html
+from tools.data_pages import (
+    FORMATS,
+    chip_page_markdown,
+    in_current_edition,
+    interconnect_table_html,
+    landscape_table_html,
+)
 
 REPO_URL = "https://github.com/x4-hardware-fluency/x4"
 
@@ -26,7 +33,9 @@ class Cells(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        key = next((found[k] for k in ("data-accelerator", "data-link", "data-field", "data-format") if found.get(k)), None)
+        key = next(
+            (found[k] for k in ("data-accelerator", "data-link", "data-field", "data-format") if found.get(k)), None
+        )
         if tag == "tr" and key:
             self._row = key
             self.rows[self._row] = []
@@ -68,8 +77,10 @@ def test_table_has_a_row_per_accelerator_and_sparse_marks_where_headline_is_spar
     for chip in data.accelerators.values():
         for fmt in FORMATS:
             headline = chip.values.get(f"sparse_headline.{fmt}")
-            marked = any(tag == "abbr" and "x4-sparse" in (attrs.get("class") or "")
-                         for tag, attrs in field_cell(cells, chip.id, f"compute.{fmt}")["tags"])  # type: ignore[union-attr]
+            marked = any(
+                tag == "abbr" and "x4-sparse" in (attrs.get("class") or "")
+                for tag, attrs in field_cell(cells, chip.id, f"compute.{fmt}")["tags"]
+            )  # type: ignore[union-attr]
             assert marked == (headline is not None and headline.si is not None), (chip.id, fmt)
     bf16 = field_cell(cells, "h100-sxm", "compute.bf16")
     assert str(bf16["text"]).startswith("989.4"), "H100 SXM BF16 shows the dense 989.4, not the sparse 1,979"
@@ -119,10 +130,17 @@ def test_chip_page_ridge_points_come_from_calc() -> None:
     """The ridge-point rows of a chip page hold calc.ridge_point for each dense format the chip has."""
     chip = calc.load_data().accelerator("mi300x")
     page = parse(chip_page_markdown(chip, "en", REPO_URL))
-    ridges = {c["attrs"].get("data-ridge") for row in page.rows.values() for c in row  # type: ignore[union-attr]
-              if c["attrs"].get("data-ridge")}
-    expected = {repr(calc.ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s))
-                for peak in chip.dense_flop_per_s.values() if peak is not None}
+    ridges = {
+        c["attrs"].get("data-ridge")
+        for row in page.rows.values()
+        for c in row  # type: ignore[union-attr]
+        if c["attrs"].get("data-ridge")
+    }
+    expected = {
+        repr(calc.ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s))
+        for peak in chip.dense_flop_per_s.values()
+        if peak is not None
+    }
     assert ridges == expected and expected
 
 
@@ -162,7 +180,7 @@ def test_every_accelerator_has_a_page_in_both_languages(built_site: Path) -> Non
         landscape = (built_site / f"{prefix}landscape/index.html").read_text(encoding="utf-8")
         cells = parse(landscape)
         assert set(cells.rows) == set(data.accelerators)
-        assert f'href="../accelerators/h100-sxm/"' in landscape
+        assert 'href="../accelerators/h100-sxm/"' in landscape
 
 
 @pytest.mark.browser
@@ -174,7 +192,8 @@ def test_sort_by_bf16_and_filter_by_vendor(page: object, site_url: str) -> None:
     page.click(f"{header} button")  # type: ignore[attr-defined]
     assert page.get_attribute(header, "aria-sort") == "descending"  # type: ignore[attr-defined]
     values = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        f'{table} tbody tr td[data-field="compute.bf16"]', "cells => cells.map(c => c.dataset.sort ?? null)")
+        f'{table} tbody tr td[data-field="compute.bf16"]', "cells => cells.map(c => c.dataset.sort ?? null)"
+    )
     known = [float(v) for v in values if v is not None]
     assert known == sorted(known, reverse=True) and len(known) > 10
     assert values[: len(known)] == [v for v in values if v is not None], "blanks sort last"

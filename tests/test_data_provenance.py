@@ -11,9 +11,30 @@ from calc._tooling.bundle import build_bundle, default_data_dir
 
 BUNDLE = build_bundle(default_data_dir())
 ISSUE_IDS = {
-    "h100-sxm", "h100-pcie", "h100-nvl", "h800-sxm", "h200-sxm", "b100", "b200", "gb200", "b300",
-    "mi300x", "mi325x", "mi355x", "gaudi3", "tpu-v5e", "tpu-v5p", "tpu-v6e", "tpu7x",
-    "trainium1", "trainium2", "inferentia2", "a100-sxm", "rtx-4090", "rtx-5090", "rtx-pro-6000",
+    "h100-sxm",
+    "h100-pcie",
+    "h100-nvl",
+    "h800-sxm",
+    "h200-sxm",
+    "b100",
+    "b200",
+    "gb200",
+    "b300",
+    "mi300x",
+    "mi325x",
+    "mi355x",
+    "gaudi3",
+    "tpu-v5e",
+    "tpu-v5p",
+    "tpu-v6e",
+    "tpu7x",
+    "trainium1",
+    "trainium2",
+    "inferentia2",
+    "a100-sxm",
+    "rtx-4090",
+    "rtx-5090",
+    "rtx-pro-6000",
 }
 
 
@@ -61,7 +82,10 @@ def test_ids_are_kebab_case_and_unique() -> None:
     """IDs are stable URL parts: lowercase kebab-case, unique per file."""
     import re
 
-    for name, items in (("accelerators", BUNDLE["accelerators"]), *((n, BUNDLE[n]["items"]) for n in ("models", "interconnects", "latencies"))):
+    for name, items in (
+        ("accelerators", BUNDLE["accelerators"]),
+        *((n, BUNDLE[n]["items"]) for n in ("models", "interconnects", "latencies")),
+    ):
         ids = [item["id"] for item in items]
         assert len(ids) == len(set(ids)), name
         assert all(re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", item_id) for item_id in ids), name

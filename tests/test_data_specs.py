@@ -8,8 +8,18 @@ import pytest
 
 from calc._internal.cli import main
 
-KEYS = {"id", "vendor", "name", "memory_gb", "memory_bandwidth_tbps", "tdp_w", "dense_tflops", "scale_up",
-        "scale_out_gbits_s", "sources"}
+KEYS = {
+    "id",
+    "vendor",
+    "name",
+    "memory_gb",
+    "memory_bandwidth_tbps",
+    "tdp_w",
+    "dense_tflops",
+    "scale_up",
+    "scale_out_gbits_s",
+    "sources",
+}
 
 
 @pytest.fixture(scope="module")

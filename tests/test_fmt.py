@@ -1,4 +1,5 @@
 """Number formatting in the page's language."""
+
 from __future__ import annotations
 
 import math

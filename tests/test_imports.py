@@ -1,4 +1,5 @@
 """Architecture: calc (outside calc/_tooling) imports only the standard library, so it runs in Pyodide."""
+
 from __future__ import annotations
 
 import ast

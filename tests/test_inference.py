@@ -1,4 +1,5 @@
 """Inference: weights, KV cache (GQA, MQA, MLA, sliding window), largest batch, decode and prefill bounds."""
+
 from __future__ import annotations
 
 import math
@@ -26,14 +27,16 @@ def test_scaling_book_critical_batch() -> None:
     """Scaling book: decode FFW blocks on TPU v5e (1.97e14 FLOP/s, 8.2e11 B/s) are compute-bound for B > 240 in bf16,
     120 with int8 weights, 60 with int4."""
     for size, batch in ((2, 240), (1, 120), (0.5, 60)):
-        assert calc.critical_batch(peak_flop_per_s=1.97e14, bandwidth_bytes_per_s=8.2e11, bytes_per_weight=size) == \
-            pytest.approx(batch, rel=0.01)
+        assert calc.critical_batch(
+            peak_flop_per_s=1.97e14, bandwidth_bytes_per_s=8.2e11, bytes_per_weight=size
+        ) == pytest.approx(batch, rel=0.01)
 
 
 def test_scaling_book_decode_step_19ms() -> None:
     """Scaling book: loading a full TPU v5e's 16 GB at 8.2e11 B/s takes ≈ 19 ms per decode step."""
-    assert calc.decode_step_seconds(weight_bytes_total=16e9, kv_bytes=0, bandwidth_bytes_per_s=8.2e11) == \
-        pytest.approx(0.0195, rel=0.01)
+    assert calc.decode_step_seconds(weight_bytes_total=16e9, kv_bytes=0, bandwidth_bytes_per_s=8.2e11) == pytest.approx(
+        0.0195, rel=0.01
+    )
 
 
 def test_mqa_mla_and_sliding_window() -> None:
@@ -41,7 +44,9 @@ def test_mqa_mla_and_sliding_window() -> None:
     70,272 bytes per token in bf16, DeepSeek-V2 §2.1); a 4096 sliding window caps cached tokens (Mistral 7B)."""
     assert calc.kv_bytes_per_token(layers=32, kv_heads=32, head_dim=128, attention="mqa") == 2 * 32 * 128 * 2
     assert calc.kv_bytes_per_token(layers=61, attention="mla", kv_lora_rank=512, rope_head_dim=64) == 61 * 576 * 2
-    q = calc.kv_cache(layers=32, kv_heads=8, head_dim=128, attention="sliding", window=4096, context=32768, batch=2).to_dict()
+    q = calc.kv_cache(
+        layers=32, kv_heads=8, head_dim=128, attention="sliding", window=4096, context=32768, batch=2
+    ).to_dict()
     assert q["cached_tokens_per_sequence"] == 4096
     assert q["total_bytes"] == 2 * 32 * 8 * 128 * 2 * 4096 * 2
 
@@ -53,7 +58,9 @@ def test_weights_max_batch_and_prefill() -> None:
     assert calc.weight_bytes(params=70e9, weight_format="int4") == 35e9
     assert calc.max_batch(memory_bytes=80e9, weight_bytes_total=14e9, kv_bytes_per_sequence=2**30) == 61
     assert calc.max_batch(memory_bytes=80e9, weight_bytes_total=140e9, kv_bytes_per_sequence=2**30) == 0
-    assert calc.prefill_seconds(params=8e9, prompt_tokens=8192, peak_flop_per_s=989.4e12) == pytest.approx(0.1325, rel=1e-3)
+    assert calc.prefill_seconds(params=8e9, prompt_tokens=8192, peak_flop_per_s=989.4e12) == pytest.approx(
+        0.1325, rel=1e-3
+    )
 
 
 def test_decode_result_on_h100() -> None:
@@ -78,14 +85,26 @@ def test_kv_cache_from_a_data_model() -> None:
         pytest.skip("data/ has no models yet (data layer in progress)")
     for model in models.values():
         by_id = calc.kv_cache(model=model.id, context=4096).to_dict()
-        by_hand = calc.kv_cache(layers=model.layers, kv_heads=model.kv_heads, head_dim=model.head_dim,
-                                attention=model.attention, kv_lora_rank=model.kv_lora_rank,
-                                rope_head_dim=model.rope_head_dim, window=model.window, context=4096).to_dict()
+        by_hand = calc.kv_cache(
+            layers=model.layers,
+            kv_heads=model.kv_heads,
+            head_dim=model.head_dim,
+            attention=model.attention,
+            kv_lora_rank=model.kv_lora_rank,
+            rope_head_dim=model.rope_head_dim,
+            window=model.window,
+            context=4096,
+        ).to_dict()
         assert by_id == by_hand, model.id
 
 
-@given(layers=st.integers(1, 200), heads=st.integers(1, 128), dim=st.sampled_from([64, 128, 256]),
-       context=st.integers(1, 10**7), batch=st.integers(1, 1024))
+@given(
+    layers=st.integers(1, 200),
+    heads=st.integers(1, 128),
+    dim=st.sampled_from([64, 128, 256]),
+    context=st.integers(1, 10**7),
+    batch=st.integers(1, 1024),
+)
 def test_kv_cache_linear_and_finite(layers: int, heads: int, dim: int, context: int, batch: int) -> None:
     """Total KV bytes are finite and linear in batch and context."""
     q = calc.kv_cache(layers=layers, kv_heads=heads, head_dim=dim, context=context, batch=batch).to_dict()
@@ -98,25 +117,42 @@ def test_decode_monotone(weights: float, kv: float, count: int) -> None:
     """More bytes never make a step faster; more accelerators never make it slower."""
     t = calc.decode_step_seconds(weight_bytes_total=weights, kv_bytes=kv, bandwidth_bytes_per_s=3e12, count=count)
     assert math.isfinite(t) and t > 0
-    assert calc.decode_step_seconds(weight_bytes_total=weights, kv_bytes=kv * 2, bandwidth_bytes_per_s=3e12, count=count) >= t
-    assert calc.decode_step_seconds(weight_bytes_total=weights, kv_bytes=kv, bandwidth_bytes_per_s=3e12, count=count + 1) < t
+    assert (
+        calc.decode_step_seconds(weight_bytes_total=weights, kv_bytes=kv * 2, bandwidth_bytes_per_s=3e12, count=count)
+        >= t
+    )
+    assert (
+        calc.decode_step_seconds(weight_bytes_total=weights, kv_bytes=kv, bandwidth_bytes_per_s=3e12, count=count + 1)
+        < t
+    )
 
 
-@pytest.mark.parametrize("function, kwargs, field", [
-    (calc.kv_cache, {"layers": 0, "kv_heads": 8, "head_dim": 128, "context": 10}, "layers"),
-    (calc.kv_cache, {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 0}, "context"),
-    (calc.kv_cache, {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 10, "attention": "linear"}, "attention"),
-    (calc.kv_cache, {"layers": 8, "context": 10, "attention": "mla"}, "kv_lora_rank"),
-    (calc.kv_cache, {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 10, "attention": "sliding", "window": 0}, "window"),
-    (calc.kv_cache, {"layers": 8, "kv_heads": None, "head_dim": 128, "context": 10}, "kv_heads"),
-    (calc.kv_cache, {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 10, "batch": 0}, "batch"),
-    (calc.decode, {"weight_bytes_total": -1, "accelerator": "h100-sxm"}, "weights_bytes"),
-    (calc.decode, {"weight_bytes_total": 0, "accelerator": "h100-sxm"}, "weights_bytes"),
-    (calc.decode, {"weight_bytes_total": 1e9, "bandwidth_bytes_per_s": 0}, "bandwidth_bytes_per_s"),
-    (calc.decode, {"weight_bytes_total": 1e9, "accelerator": "h100-sxm", "count": 0}, "count"),
-    (calc.decode, {"weight_bytes_total": 1e9, "accelerator": "h100-sxm", "params": -5}, "params"),
-    (calc.weight_bytes, {"params": 7e9, "weight_format": "int3"}, "weight_format"),
-])
+@pytest.mark.parametrize(
+    "function, kwargs, field",
+    [
+        (calc.kv_cache, {"layers": 0, "kv_heads": 8, "head_dim": 128, "context": 10}, "layers"),
+        (calc.kv_cache, {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 0}, "context"),
+        (
+            calc.kv_cache,
+            {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 10, "attention": "linear"},
+            "attention",
+        ),
+        (calc.kv_cache, {"layers": 8, "context": 10, "attention": "mla"}, "kv_lora_rank"),
+        (
+            calc.kv_cache,
+            {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 10, "attention": "sliding", "window": 0},
+            "window",
+        ),
+        (calc.kv_cache, {"layers": 8, "kv_heads": None, "head_dim": 128, "context": 10}, "kv_heads"),
+        (calc.kv_cache, {"layers": 8, "kv_heads": 8, "head_dim": 128, "context": 10, "batch": 0}, "batch"),
+        (calc.decode, {"weight_bytes_total": -1, "accelerator": "h100-sxm"}, "weights_bytes"),
+        (calc.decode, {"weight_bytes_total": 0, "accelerator": "h100-sxm"}, "weights_bytes"),
+        (calc.decode, {"weight_bytes_total": 1e9, "bandwidth_bytes_per_s": 0}, "bandwidth_bytes_per_s"),
+        (calc.decode, {"weight_bytes_total": 1e9, "accelerator": "h100-sxm", "count": 0}, "count"),
+        (calc.decode, {"weight_bytes_total": 1e9, "accelerator": "h100-sxm", "params": -5}, "params"),
+        (calc.weight_bytes, {"params": 7e9, "weight_format": "int3"}, "weight_format"),
+    ],
+)
 def test_bad_input(function: object, kwargs: dict, field: str) -> None:
     """Every bad inference input raises CalcError naming the field."""
     with pytest.raises(CalcError) as raised:
@@ -141,15 +177,28 @@ def test_prefill_cli_json_equals_api(capsys: pytest.CaptureFixture[str]) -> None
 
     from calc._internal.cli import main
 
-    assert main(["prefill", "--params", "70B", "--prompt-tokens", "32k", "--peak-tflops", "500", "--count", "8", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == calc.prefill(params=70e9, prompt_tokens=32e3, peak_flop_per_s=5e14,
-                                                               count=8).to_dict()
+    assert (
+        main(["prefill", "--params", "70B", "--prompt-tokens", "32k", "--peak-tflops", "500", "--count", "8", "--json"])
+        == 0
+    )
+    assert (
+        json.loads(capsys.readouterr().out)
+        == calc.prefill(params=70e9, prompt_tokens=32e3, peak_flop_per_s=5e14, count=8).to_dict()
+    )
     assert main(["prefill", "--prompt-tokens", "0"]) == 2
     assert "--prompt-tokens" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("change, field", [({"params": 0}, "params"), ({"prompt_tokens": 0}, "prompt_tokens"),
-                                           ({"mfu": 0}, "mfu"), ({"count": 0}, "count"), ({"dtype": "fp4"}, "dtype")])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"params": 0}, "params"),
+        ({"prompt_tokens": 0}, "prompt_tokens"),
+        ({"mfu": 0}, "mfu"),
+        ({"count": 0}, "count"),
+        ({"dtype": "fp4"}, "dtype"),
+    ],
+)
 def test_prefill_bad_input(change: dict, field: str) -> None:
     """Every bad prefill input raises CalcError naming the field."""
     args = dict(params=8e9, prompt_tokens=8192, accelerator="h100-sxm")

@@ -1,4 +1,5 @@
 """Internal links and anchors of the built site, checked offline with lychee (a well-kept link checker)."""
+
 from __future__ import annotations
 
 import shutil
@@ -11,9 +12,19 @@ LYCHEE = shutil.which("lychee", path=str(Path(sys.executable).parent)) or "lyche
 
 def _lychee(site: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [LYCHEE, "--offline", "--include-fragments", "--index-files", "index.html", "--no-progress",
-         "--root-dir", str(site), f"{site}/**/*.html"],
-        capture_output=True, text=True,
+        [
+            LYCHEE,
+            "--offline",
+            "--include-fragments",
+            "--index-files",
+            "index.html",
+            "--no-progress",
+            "--root-dir",
+            str(site),
+            f"{site}/**/*.html",
+        ],
+        capture_output=True,
+        text=True,
     )
 
 

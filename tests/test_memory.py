@@ -1,4 +1,5 @@
 """Training memory: ZeRO's 16 bytes per parameter and its Figure 1, recipes, activations, fit."""
+
 from __future__ import annotations
 
 import math
@@ -47,13 +48,18 @@ def test_activation_formula_korthikanti() -> None:
     assert calc.activation_bytes(**args, recompute="selective") == pytest.approx(96 * 34 * 2048 * 12288)
     assert calc.activation_bytes(**args, recompute="full") == pytest.approx(96 * 2 * 2048 * 12288)
     assert calc.activation_bytes(**args, tensor_parallel=8) == pytest.approx(none / 8)
-    q = calc.training_memory(params=175e9, zero_stage=3, count=1024, layers=96, hidden_size=12288,
-                             sequence_length=2048, recompute="full").to_dict()
+    q = calc.training_memory(
+        params=175e9, zero_stage=3, count=1024, layers=96, hidden_size=12288, sequence_length=2048, recompute="full"
+    ).to_dict()
     assert q["activation_bytes"] == pytest.approx(96 * 2 * 2048 * 12288)
 
 
-@given(params=st.floats(1e6, 1e13), count=st.integers(1, 10**5), stage=st.integers(0, 3),
-       recipe=st.sampled_from(["adam-mixed", "adam-mixed-fp32-grads", "adam-8bit", "bf16-adam"]))
+@given(
+    params=st.floats(1e6, 1e13),
+    count=st.integers(1, 10**5),
+    stage=st.integers(0, 3),
+    recipe=st.sampled_from(["adam-mixed", "adam-mixed-fp32-grads", "adam-8bit", "bf16-adam"]),
+)
 def test_sharding_never_increases_memory(params: float, count: int, stage: int, recipe: str) -> None:
     """Per-device state is finite, at most the unsharded state, and non-increasing in the ZeRO stage."""
     here = calc.zero_bytes_per_accelerator(params=params, recipe=recipe, zero_stage=stage, count=count)
@@ -62,17 +68,20 @@ def test_sharding_never_increases_memory(params: float, count: int, stage: int, 
         assert calc.zero_bytes_per_accelerator(params=params, recipe=recipe, zero_stage=stage + 1, count=count) <= here
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"params": 0}, "params"),
-    ({"recipe": "adam"}, "recipe"),
-    ({"zero_stage": 4}, "zero"),
-    ({"zero_stage": 1.5}, "zero"),
-    ({"count": 0}, "count"),
-    ({"accelerator": "nope"}, "accelerator"),
-    ({"layers": 0, "hidden_size": 4096}, "layers"),
-    ({"layers": 32, "hidden_size": 4096, "recompute": "some"}, "recompute"),
-    ({"layers": 32, "hidden_size": 4096, "sequence_length": 0}, "sequence_length"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"params": 0}, "params"),
+        ({"recipe": "adam"}, "recipe"),
+        ({"zero_stage": 4}, "zero"),
+        ({"zero_stage": 1.5}, "zero"),
+        ({"count": 0}, "count"),
+        ({"accelerator": "nope"}, "accelerator"),
+        ({"layers": 0, "hidden_size": 4096}, "layers"),
+        ({"layers": 32, "hidden_size": 4096, "recompute": "some"}, "recompute"),
+        ({"layers": 32, "hidden_size": 4096, "sequence_length": 0}, "sequence_length"),
+    ],
+)
 def test_bad_input(kwargs: dict, field: str) -> None:
     """Every bad training-memory input raises CalcError naming the field."""
     with pytest.raises(CalcError) as raised:

@@ -1,4 +1,5 @@
 """SVG charts drawn by calc: well-formed, accessible, bilingual, no external fonts, numbers from the calculators."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -14,7 +15,9 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def test_roofline_svg_is_accessible_and_parses() -> None:
     """The roofline is valid XML with role="img", a <title> and a <desc> naming the H100's ridge (295 FLOP/byte)."""
-    svg = roofline_svg(accelerators=["h100-sxm"], custom=(("TPU v5e", 1.97e14, 8.2e11),), points=(("matmul B=64", 64.0),))
+    svg = roofline_svg(
+        accelerators=["h100-sxm"], custom=(("TPU v5e", 1.97e14, 8.2e11),), points=(("matmul B=64", 64.0),)
+    )
     root = ET.fromstring(svg)
     assert root.get("role") == "img"
     assert "295" in root.find(f"{NS}desc").text
@@ -45,12 +48,15 @@ def test_memory_bars_verdict() -> None:
     assert "no cabe" in too_big
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"accelerators": []}, "accelerators"),
-    ({"accelerators": ["nope"]}, "accelerator"),
-    ({"points": (("k", 0.0),)}, "intensity"),
-    ({"width": 10}, "width"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"accelerators": []}, "accelerators"),
+        ({"accelerators": ["nope"]}, "accelerator"),
+        ({"points": (("k", 0.0),)}, "intensity"),
+        ({"width": 10}, "width"),
+    ],
+)
 def test_roofline_bad_input(kwargs: dict, field: str) -> None:
     """Bad plot input raises CalcError naming the field."""
     with pytest.raises(CalcError) as raised:
@@ -72,8 +78,9 @@ def _no_nan_or_inf(svg: str) -> bool:
 def test_training_scaling_svg_seed_quiz() -> None:
     """The seed quiz's cluster (1024 H100 SXM, 50 % MFU, $3/h) is marked and listed: 9.6 days, $707,499 shown as $707,000; the
     cost curve is flat without a network (cost n·T·p does not depend on n at a fixed MFU)."""
-    svg = calc.training_scaling_svg(params=70e9, tokens=1e12, count=1024, mfu=0.5, peak_flop_per_s=989.4e12,
-                                    price_usd_per_hour_per_accelerator=3)
+    svg = calc.training_scaling_svg(
+        params=70e9, tokens=1e12, count=1024, mfu=0.5, peak_flop_per_s=989.4e12, price_usd_per_hour_per_accelerator=3
+    )
     root = ET.fromstring(svg)
     assert root.get("role") == "img"
     assert "Training time and cost" in root.find(f"{NS}title").text
@@ -90,8 +97,9 @@ def test_training_scaling_svg_seed_quiz() -> None:
 def test_training_scaling_svg_sync_bound_and_spanish() -> None:
     """With a 50 GB/s ring the gradient AllReduce bounds large clusters: a dashed curve appears; Spanish labels;
     without a price only the time panel is drawn and the description says so."""
-    svg = calc.training_scaling_svg(params=70e9, tokens=1e12, count=1024, mfu=0.5, peak_flop_per_s=1e15,
-                                    link_bytes_per_s=50e9, lang="es")
+    svg = calc.training_scaling_svg(
+        params=70e9, tokens=1e12, count=1024, mfu=0.5, peak_flop_per_s=1e15, link_bytes_per_s=50e9, lang="es"
+    )
     root = ET.fromstring(svg)
     assert len(root.findall(f"{NS}polyline")) == 2
     assert any(line.get("stroke-dasharray") for line in root.findall(f"{NS}polyline"))

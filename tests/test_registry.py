@@ -1,4 +1,5 @@
 """calc.run, the single entry point the pages and the worker use."""
+
 from __future__ import annotations
 
 import json
@@ -10,9 +11,28 @@ import calc
 from calc import CALCULATORS
 
 HOSTILE = [
-    "", " ", "-1", "0", "NaN", "nan", "Infinity", "-inf", "1e400", "1e30", "abc",
-    "__import__('os').system('x')", "</script><script>alert(1)</script>", "x" * 10_000,
-    "1,2,3", "1..2", "0x10", "1e", "--5", "∞", "１２", "None",
+    "",
+    " ",
+    "-1",
+    "0",
+    "NaN",
+    "nan",
+    "Infinity",
+    "-inf",
+    "1e400",
+    "1e30",
+    "abc",
+    "__import__('os').system('x')",
+    "</script><script>alert(1)</script>",
+    "x" * 10_000,
+    "1,2,3",
+    "1..2",
+    "0x10",
+    "1e",
+    "--5",
+    "∞",
+    "１２",
+    "None",
 ]
 
 
@@ -35,9 +55,10 @@ def test_hostile_inputs_give_messages(name: str) -> None:
             for lang in ("en", "es"):
                 outcome = calc.run(name, {**calculator.defaults(), field.name: text}, lang)
                 if outcome["ok"]:
-                    assert all(
-                        math.isfinite(v) for v in outcome["quantities"].values() if isinstance(v, float)
-                    ), (field.name, text)
+                    assert all(math.isfinite(v) for v in outcome["quantities"].values() if isinstance(v, float)), (
+                        field.name,
+                        text,
+                    )
                     continue
                 assert outcome["field"] and outcome["message"], (field.name, text)
                 assert "Traceback" not in outcome["message"]

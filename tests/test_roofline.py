@@ -1,4 +1,5 @@
 """Roofline, matmul and kernel-time calculators against "How to Scale Your Model" and hand arithmetic."""
+
 from __future__ import annotations
 
 import math
@@ -74,18 +75,23 @@ def test_matmul_finite_and_bounded(m: int, k: int, n: int, s: float) -> None:
 def test_attainable_is_monotone_in_intensity(x: float, factor: float) -> None:
     """Attainable FLOP/s never decreases as intensity grows and never exceeds the peak."""
     low = calc.attainable_flop_per_s(intensity_flop_per_byte=x, peak_flop_per_s=1e15, bandwidth_bytes_per_s=3e12)
-    high = calc.attainable_flop_per_s(intensity_flop_per_byte=x * factor, peak_flop_per_s=1e15, bandwidth_bytes_per_s=3e12)
+    high = calc.attainable_flop_per_s(
+        intensity_flop_per_byte=x * factor, peak_flop_per_s=1e15, bandwidth_bytes_per_s=3e12
+    )
     assert low <= high <= 1e15
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"m": 0, "k": 1, "n": 1}, "m"),
-    ({"m": 1, "k": -1, "n": 1}, "k"),
-    ({"m": 1, "k": 1, "n": float("nan")}, "n"),
-    ({"m": 1, "k": 1, "n": 1, "bytes_per_element": 0}, "bytes_per_element"),
-    ({"m": 1, "k": 1, "n": 1, "peak_flop_per_s": None}, "peak_flop_per_s"),
-    ({"m": 1, "k": 1, "n": 1, "bandwidth_bytes_per_s": -1.0}, "bandwidth_bytes_per_s"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"m": 0, "k": 1, "n": 1}, "m"),
+        ({"m": 1, "k": -1, "n": 1}, "k"),
+        ({"m": 1, "k": 1, "n": float("nan")}, "n"),
+        ({"m": 1, "k": 1, "n": 1, "bytes_per_element": 0}, "bytes_per_element"),
+        ({"m": 1, "k": 1, "n": 1, "peak_flop_per_s": None}, "peak_flop_per_s"),
+        ({"m": 1, "k": 1, "n": 1, "bandwidth_bytes_per_s": -1.0}, "bandwidth_bytes_per_s"),
+    ],
+)
 def test_matmul_bad_input_names_the_field(kwargs: dict, field: str) -> None:
     """Each bad matmul input raises CalcError naming its field."""
     args = {"peak_flop_per_s": 1e15, "bandwidth_bytes_per_s": 3e12, **kwargs}

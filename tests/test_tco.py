@@ -1,4 +1,5 @@
 """TCO: cost per million tokens, and renting against owning."""
+
 from __future__ import annotations
 
 import math
@@ -25,12 +26,28 @@ def test_owning_hour_worked_example() -> None:
 
 def test_rent_or_own_and_breakeven() -> None:
     """At the break-even utilization owning costs exactly the rent; below it renting is cheaper."""
-    q = calc.tco(rent_usd_per_hour=3, capex_usd=40_000, years=4, watts=700, pue=1.2, electricity_usd_per_kwh=0.1,
-                 utilization=0.7, opex_fraction_per_year=0.1, tokens_per_second=2000).to_dict()
+    q = calc.tco(
+        rent_usd_per_hour=3,
+        capex_usd=40_000,
+        years=4,
+        watts=700,
+        pue=1.2,
+        electricity_usd_per_kwh=0.1,
+        utilization=0.7,
+        opex_fraction_per_year=0.1,
+        tokens_per_second=2000,
+    ).to_dict()
     u = q["breakeven_utilization"]
     assert 0 < u < 1
-    at = calc.owning_usd_per_hour(capex_usd=40_000, years=4, watts=700, pue=1.2, electricity_usd_per_kwh=0.1,
-                                  utilization=u, opex_fraction_per_year=0.1)
+    at = calc.owning_usd_per_hour(
+        capex_usd=40_000,
+        years=4,
+        watts=700,
+        pue=1.2,
+        electricity_usd_per_kwh=0.1,
+        utilization=u,
+        opex_fraction_per_year=0.1,
+    )
     assert at == pytest.approx(3)
     assert q["cheaper"] == ("own" if 0.7 > u else "rent")
     assert q["rent_usd_per_million_tokens"] == pytest.approx(3 / (2000 * 3600) * 1e6)
@@ -45,11 +62,18 @@ def test_owning_cost_falls_with_utilization(u: float, capex: float) -> None:
     assert calc.owning_usd_per_hour(utilization=min(1.0, u * 1.5), **args) <= low + 1e-12
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"rent_usd_per_hour": 0}, "rent"), ({"capex_usd": -1}, "capex"), ({"years": 0}, "years"),
-    ({"utilization": 0}, "utilization"), ({"utilization": 2}, "utilization"), ({"pue": 0.5}, "pue"),
-    ({"tokens_per_second": 0}, "tokens_per_second"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"rent_usd_per_hour": 0}, "rent"),
+        ({"capex_usd": -1}, "capex"),
+        ({"years": 0}, "years"),
+        ({"utilization": 0}, "utilization"),
+        ({"utilization": 2}, "utilization"),
+        ({"pue": 0.5}, "pue"),
+        ({"tokens_per_second": 0}, "tokens_per_second"),
+    ],
+)
 def test_bad_input(change: dict, field: str) -> None:
     """Every bad TCO input raises CalcError naming the field."""
     with pytest.raises(CalcError) as raised:
@@ -62,6 +86,14 @@ def test_cli_json_equals_api(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
     assert main(["tco", "--rent", "3", "--capex", "40k", "--pue", "1.2", "--electricity", "0.1", "--json"]) == 0
-    expected = calc.tco(rent_usd_per_hour=3, capex_usd=40e3, pue=1.2, electricity_usd_per_kwh=0.1, utilization=0.7,
-                        opex_fraction_per_year=0.1, years=4, watts=700).to_dict()
+    expected = calc.tco(
+        rent_usd_per_hour=3,
+        capex_usd=40e3,
+        pue=1.2,
+        electricity_usd_per_kwh=0.1,
+        utilization=0.7,
+        opex_fraction_per_year=0.1,
+        years=4,
+        watts=700,
+    ).to_dict()
     assert json.loads(capsys.readouterr().out) == expected

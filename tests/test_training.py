@@ -1,4 +1,5 @@
 """Training-run calculator against published runs (GPT-3, Chinchilla, Llama 3 405B, DeepSeek-V3) and the seed quiz."""
+
 from __future__ import annotations
 
 import math
@@ -18,8 +19,17 @@ def test_seed_quiz_reads_as_the_seed() -> None:
     700 W, PUE 1.2, $0.10/kWh → ≈ 9.6 days, ≈ $708k, ≈ 860 kW facility, ≈ $19.8k of electricity.
     (The seed's prose says "989 TF/s FP8" and "~240 h → $740k, $21k"; 989 TF/s is dense BF16 and 9.6 days
     is 230 h, which gives the figures below.)"""
-    q = calc.training(params=70e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=1024, mfu=0.5,
-                      price_usd_per_hour_per_accelerator=3.0, watts=700, pue=1.2, electricity_usd_per_kwh=0.10).to_dict()
+    q = calc.training(
+        params=70e9,
+        tokens=1e12,
+        peak_flop_per_s=H100_BF16,
+        count=1024,
+        mfu=0.5,
+        price_usd_per_hour_per_accelerator=3.0,
+        watts=700,
+        pue=1.2,
+        electricity_usd_per_kwh=0.10,
+    ).to_dict()
     assert q["total_flops"] == pytest.approx(4.2e23)
     assert q["days"] == pytest.approx(9.6, abs=0.01)
     assert q["cloud_cost_usd"] == pytest.approx(708e3, rel=0.002)
@@ -31,8 +41,16 @@ def test_seed_quiz_reads_as_the_seed() -> None:
 
 def test_seed_quiz_on_the_data_h100_uses_tdp() -> None:
     """With --accelerator h100-sxm the peak (989.4 TFLOP/s BF16) and the 700 W TDP come from data/."""
-    q = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5,
-                      price_usd_per_hour_per_accelerator=3.0, pue=1.2, electricity_usd_per_kwh=0.10).to_dict()
+    q = calc.training(
+        params=70e9,
+        tokens=1e12,
+        accelerator="h100-sxm",
+        count=1024,
+        mfu=0.5,
+        price_usd_per_hour_per_accelerator=3.0,
+        pue=1.2,
+        electricity_usd_per_kwh=0.10,
+    ).to_dict()
     assert q["days"] == pytest.approx(9.6, abs=0.01)
     assert q["facility_power_kw"] == pytest.approx(860.16)
 
@@ -55,8 +73,9 @@ def test_llama3_405b_flops_and_gpu_hours() -> None:
     24.8–28.1M GPU-hours: below the report (restarts, evaluation and ramp-up are not in 6ND) by at most 25 %."""
     assert calc.training_flops(params=405e9, tokens=15.6e12) == pytest.approx(3.8e25, rel=0.01)
     for mfu in (0.38, 0.43):
-        hours = calc.training(params=405e9, tokens=15.6e12, peak_flop_per_s=H100_BF16, count=16384, mfu=mfu,
-                              watts=700).to_dict()["accelerator_hours"]
+        hours = calc.training(
+            params=405e9, tokens=15.6e12, peak_flop_per_s=H100_BF16, count=16384, mfu=mfu, watts=700
+        ).to_dict()["accelerator_hours"]
         assert 0.75 * 30.84e6 < hours < 30.84e6
 
 
@@ -69,7 +88,9 @@ def test_deepseek_v3_gpu_hours() -> None:
     assert 0.2 < mfu < 0.5
     run = calc.training(params=37e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=2048, mfu=mfu, watts=700).to_dict()
     assert run["days"] == pytest.approx(3.7, abs=0.05)
-    full = calc.training(params=37e9, tokens=14.8e12, peak_flop_per_s=H100_BF16, count=2048, mfu=mfu, watts=700).to_dict()
+    full = calc.training(
+        params=37e9, tokens=14.8e12, peak_flop_per_s=H100_BF16, count=2048, mfu=mfu, watts=700
+    ).to_dict()
     assert full["accelerator_hours"] == pytest.approx(2.664e6, rel=0.001)
     assert full["accelerator_hours"] < 2.788e6
 
@@ -77,14 +98,16 @@ def test_deepseek_v3_gpu_hours() -> None:
 def test_gradient_sync_names_the_bottleneck() -> None:
     """70B BF16 gradients (140 GB) over a flat ring of 1024 custom chips at 50 GB/s take 2·1023/1024·140e9/50e9
     ≈ 5.6 s > 3.5 s of compute per 4M-token step: gradient sync is the bottleneck; at 400 GB/s it is compute."""
-    slow = calc.training(params=70e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=1024, mfu=0.5, watts=700,
-                         link_bytes_per_s=50e9).to_dict()
+    slow = calc.training(
+        params=70e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=1024, mfu=0.5, watts=700, link_bytes_per_s=50e9
+    ).to_dict()
     assert slow["gradient_sync_seconds"] == pytest.approx(2 * 1023 / 1024 * 140e9 / 50e9)
     assert slow["step_compute_seconds"] == pytest.approx(6 * 70e9 * 4194304 / (1024 * H100_BF16 * 0.5))
     assert slow["bottleneck"] == "gradient-sync"
     assert slow["overlap_needed"] == 1.0
-    fast = calc.training(params=70e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=1024, mfu=0.5, watts=700,
-                         link_bytes_per_s=400e9).to_dict()
+    fast = calc.training(
+        params=70e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=1024, mfu=0.5, watts=700, link_bytes_per_s=400e9
+    ).to_dict()
     assert fast["bottleneck"] == "compute"
     assert 0 < fast["overlap_needed"] < 1
 
@@ -92,20 +115,26 @@ def test_gradient_sync_names_the_bottleneck() -> None:
 def test_hierarchical_sync_on_h100_nodes() -> None:
     """On H100 SXM (NVLink 450 GB/s per direction, 8 per node) the AllReduce is hierarchical: with 50 GB/s NICs,
     2·7/8·140e9/450e9 + 2·127/128·(140e9/8)/50e9 ≈ 1.24 s, under the 3.5 s of compute."""
-    q = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, link_bytes_per_s=50e9).to_dict()
+    q = calc.training(
+        params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, link_bytes_per_s=50e9
+    ).to_dict()
     assert q["gradient_sync_seconds"] == pytest.approx(2 * 7 / 8 * 140e9 / 450e9 + 2 * 127 / 128 * 17.5e9 / 50e9)
     assert q["bottleneck"] == "compute"
 
 
 def test_co2_and_node_overhead() -> None:
     """CO₂ = energy × grid intensity; node overhead multiplies TDP (1.5 × 700 W), --watts replaces both."""
-    base = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, pue=1.2,
-                         carbon_g_per_kwh=400).to_dict()
+    base = calc.training(
+        params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, pue=1.2, carbon_g_per_kwh=400
+    ).to_dict()
     assert base["co2_tonnes"] == pytest.approx(base["energy_mwh"] * 1000 * 400 / 1e6)
-    heavy = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, node_overhead=1.5).to_dict()
+    heavy = calc.training(
+        params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, node_overhead=1.5
+    ).to_dict()
     assert heavy["it_power_kw"] == pytest.approx(1.5 * 716.8)
-    watts = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, node_overhead=1.5,
-                          watts=1000).to_dict()
+    watts = calc.training(
+        params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, node_overhead=1.5, watts=1000
+    ).to_dict()
     assert watts["it_power_kw"] == pytest.approx(1024.0)
 
 
@@ -122,11 +151,21 @@ def test_defaults_without_economics() -> None:
 positive = st.floats(1e6, 1e13)
 
 
-@given(params=positive, tokens=positive, count=st.integers(1, 100_000), mfu=st.floats(0.01, 1), factor=st.floats(1.01, 10))
+@given(
+    params=positive, tokens=positive, count=st.integers(1, 100_000), mfu=st.floats(0.01, 1), factor=st.floats(1.01, 10)
+)
 def test_time_scales_and_stays_finite(params: float, tokens: float, count: int, mfu: float, factor: float) -> None:
     """Time grows linearly with tokens, falls with more accelerators; every number is finite."""
-    args = dict(params=params, peak_flop_per_s=H100_BF16, count=count, mfu=mfu, watts=700, price_usd_per_hour_per_accelerator=2.0,
-                carbon_g_per_kwh=300, link_bytes_per_s=50e9)
+    args = dict(
+        params=params,
+        peak_flop_per_s=H100_BF16,
+        count=count,
+        mfu=mfu,
+        watts=700,
+        price_usd_per_hour_per_accelerator=2.0,
+        carbon_g_per_kwh=300,
+        link_bytes_per_s=50e9,
+    )
     one = calc.training(tokens=tokens, **args).to_dict()
     more = calc.training(tokens=tokens * factor, **args).to_dict()
     assert more["seconds"] == pytest.approx(one["seconds"] * factor)
@@ -138,27 +177,30 @@ def test_time_scales_and_stays_finite(params: float, tokens: float, count: int, 
     assert bigger["cloud_cost_usd"] == pytest.approx(one["cloud_cost_usd"])
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"params": 0}, "params"),
-    ({"tokens": -1}, "tokens"),
-    ({"count": 0}, "count"),
-    ({"count": 1.5}, "count"),
-    ({"mfu": 0}, "mfu"),
-    ({"mfu": 1.2}, "mfu"),
-    ({"flops_per_token_per_param": 0}, "flops_per_token_per_param"),
-    ({"pue": 0.9}, "pue"),
-    ({"electricity_usd_per_kwh": -1}, "electricity"),
-    ({"price_usd_per_hour_per_accelerator": -3}, "price"),
-    ({"carbon_g_per_kwh": 1e9}, "carbon"),
-    ({"watts": 0}, "watts"),
-    ({"watts": None, "accelerator": None}, "watts"),
-    ({"node_overhead": 0.5}, "node_overhead"),
-    ({"link_bytes_per_s": 0}, "link_bytes_per_s"),
-    ({"batch_tokens": 0}, "batch_tokens"),
-    ({"accelerator": "nope"}, "accelerator"),
-    ({"dtype": "fp4"}, "dtype"),
-    ({"params": float("inf")}, "params"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"params": 0}, "params"),
+        ({"tokens": -1}, "tokens"),
+        ({"count": 0}, "count"),
+        ({"count": 1.5}, "count"),
+        ({"mfu": 0}, "mfu"),
+        ({"mfu": 1.2}, "mfu"),
+        ({"flops_per_token_per_param": 0}, "flops_per_token_per_param"),
+        ({"pue": 0.9}, "pue"),
+        ({"electricity_usd_per_kwh": -1}, "electricity"),
+        ({"price_usd_per_hour_per_accelerator": -3}, "price"),
+        ({"carbon_g_per_kwh": 1e9}, "carbon"),
+        ({"watts": 0}, "watts"),
+        ({"watts": None, "accelerator": None}, "watts"),
+        ({"node_overhead": 0.5}, "node_overhead"),
+        ({"link_bytes_per_s": 0}, "link_bytes_per_s"),
+        ({"batch_tokens": 0}, "batch_tokens"),
+        ({"accelerator": "nope"}, "accelerator"),
+        ({"dtype": "fp4"}, "dtype"),
+        ({"params": float("inf")}, "params"),
+    ],
+)
 def test_bad_input_raises_calc_error(change: dict, field: str) -> None:
     """Every bad training input raises CalcError naming the field."""
     args = dict(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, watts=700)
@@ -175,10 +217,20 @@ def test_default_inputs_are_the_seed_quiz() -> None:
     60-second quiz: 70B, 1T tokens, 1024 H100 SXM, BF16, MFU 0.5, $3/h, PUE 1.2, $0.10/kWh → 9.6 days, ≈ $708k,
     860 kW facility power, ≈ $19.8k of electricity."""
     defaults = calc.CALCULATORS["training"].defaults()
-    assert {k: defaults[k] for k in ("params", "tokens", "accelerator", "dtype", "count", "mfu", "price", "pue",
-                                      "electricity")} == {
-        "params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "dtype": "bf16", "count": "1024", "mfu": "0.5",
-        "price": "3", "pue": "1.2", "electricity": "0.10"}
+    assert {
+        k: defaults[k]
+        for k in ("params", "tokens", "accelerator", "dtype", "count", "mfu", "price", "pue", "electricity")
+    } == {
+        "params": "70B",
+        "tokens": "1T",
+        "accelerator": "h100-sxm",
+        "dtype": "bf16",
+        "count": "1024",
+        "mfu": "0.5",
+        "price": "3",
+        "pue": "1.2",
+        "electricity": "0.10",
+    }
     q = calc.run("training", defaults, "en")["quantities"]
     assert q["days"] == pytest.approx(9.6, abs=0.01)
     assert q["cloud_cost_usd"] == pytest.approx(708e3, rel=0.002)
@@ -202,13 +254,24 @@ def test_moe_gradient_sync_uses_total_params() -> None:
     """MoE (DeepSeek-V3: 37B active of 671B total, DeepSeek-AI 2024 tech report): FLOPs use the active parameters,
     the gradient AllReduce (pure data parallelism) carries all 671B × 2 bytes; a flat 50 GB/s ring over 2048
     takes 2·2047/2048·1.342e12/50e9 ≈ 53.7 s per step. Total below active is rejected."""
-    dense = calc.training(params=37e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=2048, mfu=0.4, watts=700,
-                          link_bytes_per_s=50e9).to_dict()
-    moe = calc.training(params=37e9, total_params=671e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=2048, mfu=0.4,
-                        watts=700, link_bytes_per_s=50e9).to_dict()
+    dense = calc.training(
+        params=37e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=2048, mfu=0.4, watts=700, link_bytes_per_s=50e9
+    ).to_dict()
+    moe = calc.training(
+        params=37e9,
+        total_params=671e9,
+        tokens=1e12,
+        peak_flop_per_s=H100_BF16,
+        count=2048,
+        mfu=0.4,
+        watts=700,
+        link_bytes_per_s=50e9,
+    ).to_dict()
     assert moe["total_flops"] == dense["total_flops"] == pytest.approx(6 * 37e9 * 1e12)
     assert moe["gradient_sync_seconds"] == pytest.approx(2 * 2047 / 2048 * 671e9 * 2 / 50e9)
     assert moe["gradient_sync_seconds"] == pytest.approx(dense["gradient_sync_seconds"] * 671 / 37)
     with pytest.raises(CalcError) as raised:
-        calc.training(params=37e9, total_params=1e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=8, mfu=0.4, watts=700)
+        calc.training(
+            params=37e9, total_params=1e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=8, mfu=0.4, watts=700
+        )
     assert raised.value.field == "total_params"

@@ -1,4 +1,5 @@
 """Parsing quantities as sources state them, and numbers as readers type them."""
+
 from __future__ import annotations
 
 import pytest

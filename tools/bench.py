@@ -7,6 +7,7 @@ overall and while the runtime loads, and the longest run of X4's own scripts (lo
 attribution); bytes and requests. Also per plain page: bytes and requests. And the floor: a blank page
 that only runs loadPyodide and one runPython.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,15 @@ sys.path.insert(0, str(ROOT))
 
 from tools.static_server import read_headers_file, start_server  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 LONGTASKS = """
 window.__x4LongTasks = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__x4LongTasks.push([e.startTime, e.duration]); })
@@ -39,14 +47,14 @@ new PerformanceObserver((list) => {
 # The floor, served as files so the site's own CSP (from _headers) allows it like any page script.
 FLOOR_FILES = {
     "__bench_floor.html": '<!doctype html><meta charset="utf-8"><title>floor</title>'
-                          '<script type="module" src="__bench_floor.js"></script>',
+    '<script type="module" src="__bench_floor.js"></script>',
     "__bench_floor.js": "const started = performance.now();\n"
-                        'const w = new Worker(new URL("__bench_floor_worker.mjs", import.meta.url), { type: "module" });\n'
-                        "// ms since navigation started, and since the worker was created\n"
-                        "w.onmessage = () => { window.__floor = [performance.now(), performance.now() - started]; };\n",
+    'const w = new Worker(new URL("__bench_floor_worker.mjs", import.meta.url), { type: "module" });\n'
+    "// ms since navigation started, and since the worker was created\n"
+    "w.onmessage = () => { window.__floor = [performance.now(), performance.now() - started]; };\n",
     "__bench_floor_worker.mjs": 'import { loadPyodide } from "./assets/pyodide/pyodide.mjs";\n'
-                                'const py = await loadPyodide({ indexURL: new URL("assets/pyodide/", import.meta.url).href });\n'
-                                'py.runPython("1 + 1");\npostMessage("done");\n',
+    'const py = await loadPyodide({ indexURL: new URL("assets/pyodide/", import.meta.url).href });\n'
+    'py.runPython("1 + 1");\npostMessage("done");\n',
 }
 
 
@@ -72,7 +80,9 @@ def wait_live(page: object, widget: str, sequence_before: int, timeout_ms: int =
     """Wait for the widget's next answer; it must be a live result, not an error."""
     page.wait_for_function(  # type: ignore[attr-defined]
         "([w, n]) => (document.querySelector(w).x4Done || 0) > n",
-        arg=[widget, sequence_before], timeout=timeout_ms, polling=5,
+        arg=[widget, sequence_before],
+        timeout=timeout_ms,
+        polling=5,
     )
     state = page.evaluate(f"document.querySelector('{widget}').dataset.x4State")  # type: ignore[attr-defined]
     if state != "live":
@@ -216,7 +226,9 @@ def main() -> int:
         site = args.site
         if site is None:
             site = Path(tmp) / "site"
-            subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)], cwd=ROOT, check=True)
+            subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)], cwd=ROOT, check=True
+            )
         for name, text in FLOOR_FILES.items():
             (site / name).write_text(text, encoding="utf-8")
         server = start_server(site, headers=read_headers_file(site))
@@ -229,21 +241,29 @@ def main() -> int:
                 floors = [bench_floor(browser, base) for _ in range(3)]
                 floor = statistics.median(f[0] for f in floors)
                 floor_runtime = statistics.median(f[1] for f in floors)
-                print(f"floor (blank page: loadPyodide + one runPython): {floor:.0f} ms from navigation, "
-                      f"{floor_runtime:.0f} ms from its worker's start")
-                print("cold/fl: navigation to first live answer / floor from navigation; "
-                      "rt/fl: runtime start to that answer / floor from its worker's start")
-                print(f"{'page':28} {'prerender':>9} {'cold':>7} {'cold/fl':>7} {'rt→live':>7} {'rt/fl':>6} {'warm':>7} {'edit@1s':>8} {'p50':>6} {'p95':>6} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KB':>8} {'req':>4} {'start':>6} {'ready':>6}")
+                print(
+                    f"floor (blank page: loadPyodide + one runPython): {floor:.0f} ms from navigation, "
+                    f"{floor_runtime:.0f} ms from its worker's start"
+                )
+                print(
+                    "cold/fl: navigation to first live answer / floor from navigation; "
+                    "rt/fl: runtime start to that answer / floor from its worker's start"
+                )
+                print(
+                    f"{'page':28} {'prerender':>9} {'cold':>7} {'cold/fl':>7} {'rt→live':>7} {'rt/fl':>6} {'warm':>7} {'edit@1s':>8} {'p50':>6} {'p95':>6} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KB':>8} {'req':>4} {'start':>6} {'ready':>6}"
+                )
                 for path in args.pages or pages_with(site, 'class="x4-calc"', True):
                     r = bench_calculator_page(browser, base, path)
                     runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
                     cold = statistics.median(r[0] for r in runs)
                     cold_runtime = statistics.median(r[1] for r in runs)
-                    print(f"{path:28} {r['prerendered_ms']:9.0f} {cold:7.0f} {cold / floor:7.2f} {cold_runtime:7.0f} {cold_runtime / floor_runtime:6.2f} {r['first_live_warm_ms']:7.0f} "
-                          f"{r['edit_after_1s_ms']:8.0f} {r['recompute_p50_ms']:6.1f} {r['recompute_p95_ms']:6.1f} "
-                          f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['longest_x4_script_ms']:5.0f} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}"
-                          f" {r['runtime_start_ms']:6.0f} {r['runtime_ready_ms']:6.0f}"
-                          + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"))
+                    print(
+                        f"{path:28} {r['prerendered_ms']:9.0f} {cold:7.0f} {cold / floor:7.2f} {cold_runtime:7.0f} {cold_runtime / floor_runtime:6.2f} {r['first_live_warm_ms']:7.0f} "
+                        f"{r['edit_after_1s_ms']:8.0f} {r['recompute_p50_ms']:6.1f} {r['recompute_p95_ms']:6.1f} "
+                        f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['longest_x4_script_ms']:5.0f} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}"
+                        f" {r['runtime_start_ms']:6.0f} {r['runtime_ready_ms']:6.0f}"
+                        + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)")
+                    )
                 print(f"\n{'page without calculator':40} {'KB':>8} {'req':>4}")
                 for path in pages_with(site, "x4-calc.js", False):  # no calculator, no scratchpad
                     r = bench_plain_page(browser, base, path)

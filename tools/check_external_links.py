@@ -3,6 +3,7 @@
 Usage: python tools/check_external_links.py [--list]
 Not part of the test suite (it needs the network); run it before a release or an edition bump.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -27,9 +27,7 @@ def define_env(env: Any) -> None:
         lang = _lang(env)
         chosen = tuple(dtypes) if dtypes else _RIDGE_DTYPES
         head = f'<th scope="col">{_RIDGE_HEAD["accelerator"][lang]}</th><th scope="col">{_RIDGE_HEAD["bandwidth"][lang]}</th>'
-        head += "".join(
-            f'<th scope="col">{_RIDGE_HEAD["ridge"][lang].format(d=d.upper())}</th>' for d in chosen
-        )
+        head += "".join(f'<th scope="col">{_RIDGE_HEAD["ridge"][lang].format(d=d.upper())}</th>' for d in chosen)
         rows = []
         for chip in _calc.load_data().accelerators.values():
             bandwidth = chip.memory_bandwidth_bytes_per_s
@@ -47,14 +45,16 @@ def define_env(env: Any) -> None:
             rows.append(f'<tr data-accelerator="{chip.id}"><th scope="row">{_html.escape(chip.name)}</th>{tds}</tr>')
         return (
             f'<div class="x4-table-wrap"><table class="x4-specs x4-ridge"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
         )
 
     @env.macro
     def ridge(accelerator: str, dtype: str = "bf16") -> str:
         """One chip's ridge point for a dense format, e.g. ridge('h100-sxm', 'bf16') -> '295 FLOP/byte'."""
         chip = _calc.load_data().accelerator(accelerator)
-        value = _calc.ridge_point(peak_flop_per_s=chip.peak_flop_per_s(dtype), bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s)
+        value = _calc.ridge_point(
+            peak_flop_per_s=chip.peak_flop_per_s(dtype), bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s
+        )
         return f"{_calc.format_number(value, _lang(env), digits=3)} FLOP/byte"
 
     @env.macro
@@ -98,8 +98,10 @@ def define_env(env: Any) -> None:
 
     def _table(head: list[str], rows: list[str], css: str) -> str:
         cols = "".join(f'<th scope="col">{h}</th>' for h in head)
-        return (f'<div class="x4-table-wrap"><table class="x4-specs {css}"><thead><tr>{cols}</tr></thead>'
-                f'<tbody>{"".join(rows)}</tbody></table></div>')
+        return (
+            f'<div class="x4-table-wrap"><table class="x4-specs {css}"><thead><tr>{cols}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+        )
 
     @env.macro
     def latency_table() -> str:
@@ -107,10 +109,17 @@ def define_env(env: Any) -> None:
         lang = _lang(env)
         rows = []
         for item in _calc.load_data().latencies.values():
-            span = "—" if item.low_s is None or item.high_s is None else (
-                f"{_calc.format_quantity(item.low_s, 's', lang)} – {_calc.format_quantity(item.high_s, 's', lang)}")
-            rows.append(f'<tr data-latency="{item.id}"><th scope="row">{_html.escape(item.name)}</th>'
-                        f'<td class="x4-num">{_calc.format_quantity(item.typical_s, "s", lang)}</td><td class="x4-num">{span}</td></tr>')
+            span = (
+                "—"
+                if item.low_s is None or item.high_s is None
+                else (
+                    f"{_calc.format_quantity(item.low_s, 's', lang)} – {_calc.format_quantity(item.high_s, 's', lang)}"
+                )
+            )
+            rows.append(
+                f'<tr data-latency="{item.id}"><th scope="row">{_html.escape(item.name)}</th>'
+                f'<td class="x4-num">{_calc.format_quantity(item.typical_s, "s", lang)}</td><td class="x4-num">{span}</td></tr>'
+            )
         return _table([_NUM_HEAD[k][lang] for k in ("latency", "typical", "range")], rows, "x4-latencies")
 
     @env.macro
@@ -120,8 +129,12 @@ def define_env(env: Any) -> None:
         data = _calc.load_data()
         rows = []
         for chip_id, item in data.economics.accelerator_hour_usd.items():
-            cells = "".join(f'<td class="x4-num">{_calc.format_number(v, lang)}</td>' for v in (item.low, item.typical, item.high))
-            rows.append(f'<tr data-accelerator="{chip_id}"><th scope="row">{_html.escape(data.accelerator(chip_id).name)}</th>{cells}</tr>')
+            cells = "".join(
+                f'<td class="x4-num">{_calc.format_number(v, lang)}</td>' for v in (item.low, item.typical, item.high)
+            )
+            rows.append(
+                f'<tr data-accelerator="{chip_id}"><th scope="row">{_html.escape(data.accelerator(chip_id).name)}</th>{cells}</tr>'
+            )
         return _table([_NUM_HEAD[k][lang] for k in ("chip", "low", "mid", "high")], rows, "x4-prices")
 
     @env.macro
@@ -134,10 +147,12 @@ def define_env(env: Any) -> None:
     _SOURCE_TEXT = {
         "checked": {"en": "checked", "es": "consultada el"},
         "cited_by": {"en": "cited by", "es": "citada por"},
-        "sections": {"models": {"en": "reference models", "es": "modelos de referencia"},
-                     "interconnects": {"en": "interconnects", "es": "interconexiones"},
-                     "latencies": {"en": "latencies", "es": "latencias"},
-                     "economics": {"en": "economics", "es": "economía"}},
+        "sections": {
+            "models": {"en": "reference models", "es": "modelos de referencia"},
+            "interconnects": {"en": "interconnects", "es": "interconexiones"},
+            "latencies": {"en": "latencies", "es": "latencias"},
+            "economics": {"en": "economics", "es": "economía"},
+        },
     }
 
     @env.macro
@@ -200,7 +215,9 @@ def define_env(env: Any) -> None:
             if found.latency_s is None:
                 raise ValueError(f"{link_id}: no latency in data/")
             return _calc.format_quantity(found.latency_s, "s", _lang(env))
-        value = {"per_direction": found.per_direction_bytes_per_s, "bidirectional": found.bidirectional_bytes_per_s}[which]
+        value = {"per_direction": found.per_direction_bytes_per_s, "bidirectional": found.bidirectional_bytes_per_s}[
+            which
+        ]
         if value is None:
             raise ValueError(f"{link_id}: no {which} bandwidth in data/")
         factor = {"GB/s": 1e9, "TB/s": 1e12, "Gb/s": 1.25e8}[unit]
@@ -225,15 +242,19 @@ def define_env(env: Any) -> None:
         for item in chosen:
             cells = [
                 _html.escape(item.kind),
-                "—" if item.per_direction_bytes_per_s is None else _calc.format_number(item.per_direction_bytes_per_s / 1e9, lang),
-                "—" if item.bidirectional_bytes_per_s is None else _calc.format_number(item.bidirectional_bytes_per_s / 1e9, lang),
+                "—"
+                if item.per_direction_bytes_per_s is None
+                else _calc.format_number(item.per_direction_bytes_per_s / 1e9, lang),
+                "—"
+                if item.bidirectional_bytes_per_s is None
+                else _calc.format_number(item.bidirectional_bytes_per_s / 1e9, lang),
                 "—" if item.latency_s is None else _calc.format_quantity(item.latency_s, "s", lang),
             ]
             tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
             rows.append(f'<tr data-link="{item.id}"><th scope="row">{_html.escape(item.name)}</th>{tds}</tr>')
         return (
             f'<div class="x4-table-wrap"><table class="x4-specs x4-links"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
         )
 
     _WORDS = {"days": {"en": "days", "es": "días"}, "h": {"en": "h", "es": "h"}}

@@ -41,9 +41,9 @@ TEXT: dict[str, dict[str, str]] = {
     "checked": {"en": "checked", "es": "consultada el"},
     "caption": {
         "en": "Dense peaks per format (TFLOP/s; INT8 in TOPS), memory in decimal GB, bandwidth per direction where it says so. "
-              "Each superscript links to the value's source.",
+        "Each superscript links to the value's source.",
         "es": "Picos densos por formato (TFLOP/s; INT8 en TOPS), memoria en GB decimales, ancho de banda por sentido donde se indica. "
-              "Cada superíndice enlaza a la fuente del valor.",
+        "Cada superíndice enlaza a la fuente del valor.",
     },
     "legend_sparse": {
         "en": "{mark} The vendor's headline for this format is a sparse figure; the table shows the dense peak. Hover or open the chip's page for the headline.",
@@ -57,7 +57,10 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "{none} No such figure: the format does not exist on the chip, or no source gives it (hover for the reason).",
         "es": "{none} Sin cifra: el formato no existe en el chip o ninguna fuente la da (pasa el cursor para ver el motivo).",
     },
-    "sparse_title": {"en": "vendor headline {value} with {sparsity} sparsity", "es": "cifra destacada del fabricante: {value} con dispersión {sparsity}"},
+    "sparse_title": {
+        "en": "vendor headline {value} with {sparsity} sparsity",
+        "es": "cifra destacada del fabricante: {value} con dispersión {sparsity}",
+    },
     "gib_title": {"en": "published as {text}", "es": "publicado como {text}"},
     # interconnect table
     "link": {"en": "Link", "es": "Enlace"},
@@ -67,8 +70,14 @@ TEXT: dict[str, dict[str, str]] = {
     "bidirectional": {"en": "Both directions (GB/s)", "es": "Ambos sentidos (GB/s)"},
     "latency": {"en": "Latency (order of magnitude)", "es": "Latencia (orden de magnitud)"},
     "source": {"en": "Source", "es": "Fuente"},
-    "only_both": {"en": "The source gives only the figure for both directions summed.", "es": "La fuente solo da la cifra de ambos sentidos sumados."},
-    "only_one": {"en": "The source gives only the per-direction figure.", "es": "La fuente solo da la cifra por sentido."},
+    "only_both": {
+        "en": "The source gives only the figure for both directions summed.",
+        "es": "La fuente solo da la cifra de ambos sentidos sumados.",
+    },
+    "only_one": {
+        "en": "The source gives only the per-direction figure.",
+        "es": "La fuente solo da la cifra por sentido.",
+    },
 }
 
 SCOPES = {
@@ -128,19 +137,32 @@ def source_sup(chip: Accelerator, value: SourcedValue, lang: str) -> str:
     """A small superscript link to a value's source, numbered as in the chip's source list."""
     source = source_of(chip, value.source)
     number = chip.sources.index(source) + 1
-    return (f'<sup class="x4-src"><a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" '
-            f'rel="noopener">{number}</a></sup>')
+    return (
+        f'<sup class="x4-src"><a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" '
+        f'rel="noopener">{number}</a></sup>'
+    )
 
 
 def report_url(repo_url: str, *, chip: Accelerator, fields: dict[str, str], page: str) -> str:
     """A prefilled GitHub 'new issue' URL naming the chip and the field(s), with the values as published."""
     names = list(fields)
     what = names[0] if len(names) == 1 else "<which field?>"
-    lines = [f"Chip: {chip.id} ({chip.name})", f"Field: {what}", f"Page: {page}", "", "Values on the site, as published:"]
+    lines = [
+        f"Chip: {chip.id} ({chip.name})",
+        f"Field: {what}",
+        f"Page: {page}",
+        "",
+        "Values on the site, as published:",
+    ]
     lines += [f"- {name}: {text}" for name, text in fields.items()]
     lines += ["", "What is wrong, the right value, and its source (title, URL, date):", ""]
-    query = urlencode({"title": f"Wrong number: {chip.id} {' '.join(names) if len(names) == 1 else ''}".strip(),
-                       "body": "\n".join(lines), "labels": "data"})
+    query = urlencode(
+        {
+            "title": f"Wrong number: {chip.id} {' '.join(names) if len(names) == 1 else ''}".strip(),
+            "body": "\n".join(lines),
+            "labels": "data",
+        }
+    )
     return f"{repo_url.rstrip('/')}/issues/new?{query}"
 
 
@@ -175,23 +197,32 @@ def _number_cell(chip: Accelerator, path: str, scale: float, lang: str) -> str:
     if path == "memory.capacity" and (value.text or "").endswith("GiB"):
         mark = f' <abbr class="x4-gib" title="{esc(t("gib_title", lang, text=value.text))}">{GIB_MARK}</abbr>'
     shown = format_number(value.si / scale, lang, digits=4)
-    return (f'<td class="x4-num" data-sort="{value.si!r}" data-field="{esc(path)}">'
-            f"{shown}{mark}{source_sup(chip, value, lang)}</td>")
+    return (
+        f'<td class="x4-num" data-sort="{value.si!r}" data-field="{esc(path)}">'
+        f"{shown}{mark}{source_sup(chip, value, lang)}</td>"
+    )
 
 
 def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = None) -> str:
     """The accelerator table of the current edition, one row per chip, sortable and filterable by x4-table.js."""
     data = data or load_data()
     chips = in_current_edition(data)
-    heads = [f'<th scope="col">{t("vendor", lang)}</th>', f'<th scope="col">{t("accelerator", lang)}</th>',
-             f'<th scope="col" data-sortable="true">{t("year", lang)}</th>']
+    heads = [
+        f'<th scope="col">{t("vendor", lang)}</th>',
+        f'<th scope="col">{t("accelerator", lang)}</th>',
+        f'<th scope="col" data-sortable="true">{t("year", lang)}</th>',
+    ]
     for key, _, _, label, unit in NUMBER_COLUMNS:
         name = TEXT[label][lang] if label in TEXT else label
-        heads.append(f'<th scope="col" data-sortable="true" data-column="{key}">{name}<br><span class="x4-unit">{unit}</span></th>')
-    heads += [f'<th scope="col">{t("scale_up", lang)}</th>',
-              f'<th scope="col" data-sortable="true" data-column="scale-up">{t("scale_up_bw", lang)}<br><span class="x4-unit">GB/s</span></th>',
-              f'<th scope="col" data-sortable="true" data-column="scale-out">{t("scale_out", lang)}<br><span class="x4-unit">Gb/s</span></th>',
-              f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>']
+        heads.append(
+            f'<th scope="col" data-sortable="true" data-column="{key}">{name}<br><span class="x4-unit">{unit}</span></th>'
+        )
+    heads += [
+        f'<th scope="col">{t("scale_up", lang)}</th>',
+        f'<th scope="col" data-sortable="true" data-column="scale-up">{t("scale_up_bw", lang)}<br><span class="x4-unit">GB/s</span></th>',
+        f'<th scope="col" data-sortable="true" data-column="scale-out">{t("scale_out", lang)}<br><span class="x4-unit">Gb/s</span></th>',
+        f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>',
+    ]
     rows = []
     for chip in chips:
         shown_fields = {path: _published(chip.values.get(path)) for _, path, _, _, _ in NUMBER_COLUMNS}
@@ -209,7 +240,9 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
             f'<td><a class="x4-report" href="{esc(url)}" title="{esc(t("report_long", lang))}: {esc(chip.name)}" '
             f'rel="noopener">{t("report", lang)}</a></td>',
         ]
-        rows.append(f'<tr data-accelerator="{chip.id}" data-vendor="{esc(chip.vendor)}" data-year="{chip.year}">{"".join(cells)}</tr>')
+        rows.append(
+            f'<tr data-accelerator="{chip.id}" data-vendor="{esc(chip.vendor)}" data-year="{chip.year}">{"".join(cells)}</tr>'
+        )
     vendors = sorted({chip.vendor for chip in chips})
     years = sorted({chip.year for chip in chips})
     controls = (
@@ -228,7 +261,7 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
     return (
         f'<div class="x4-landscape" data-lang="{lang}" {labels}>{controls}'
         f'<div class="x4-table-wrap"><table class="x4-specs x4-landscape__table">'
-        f'<caption>{esc(t("caption", lang))}</caption><thead><tr>{"".join(heads)}</tr></thead>'
+        f"<caption>{esc(t('caption', lang))}</caption><thead><tr>{''.join(heads)}</tr></thead>"
         f'<tbody>{"".join(rows)}</tbody></table></div><ul class="x4-legend">{legend}</ul></div>'
     )
 
@@ -245,14 +278,16 @@ def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
     data = data or load_data()
     raw = data.raw.get("interconnects") or {}
     sources = {s["id"]: s for s in raw.get("sources", [])}
-    heads = "".join(f'<th scope="col">{t(k, lang)}</th>'
-                    for k in ("link", "kind", "scope", "per_direction", "bidirectional", "latency", "source"))
+    heads = "".join(
+        f'<th scope="col">{t(k, lang)}</th>'
+        for k in ("link", "kind", "scope", "per_direction", "bidirectional", "latency", "source")
+    )
     rows = []
     for item in raw.get("items", []):
         link = data.interconnects[item["id"]]
         leaves = item["raw"]
 
-        def bw(which: str, si: float | None, missing: str) -> str:
+        def bw(which: str, si: float | None, missing: str, leaves: dict = leaves) -> str:
             leaf = leaves.get(which)
             if si is None:
                 reason = leaf.get("reason") if isinstance(leaf, dict) and leaf.get("reason") else t(missing, lang)
@@ -263,23 +298,29 @@ def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
 
         latency = leaves.get("latency")
         latency_note = latency.get("note") if isinstance(latency, dict) else None
-        latency_cell = (f"~{format_quantity(link.latency_s, 's', lang, digits=1)}" if link.latency_s is not None else NONE)
+        latency_cell = (
+            f"~{format_quantity(link.latency_s, 's', lang, digits=1)}" if link.latency_s is not None else NONE
+        )
         latency_title = f' title="{esc(latency_note)}"' if latency_note else ""
         latency_source = latency.get("source") if isinstance(latency, dict) else None
         cited = [sources[s] for s in dict.fromkeys([link.source, latency_source]) if s in sources]
-        source_links = ", ".join(f'<a href="{esc(s["url"])}" title="{esc(source_title(s, lang))}" rel="noopener">{esc(s["id"])}</a>'
-                                 for s in cited)
+        source_links = ", ".join(
+            f'<a href="{esc(s["url"])}" title="{esc(source_title(s, lang))}" rel="noopener">{esc(s["id"])}</a>'
+            for s in cited
+        )
         name_note = f' title="{esc(link.note)}"' if link.note else ""
         rows.append(
             f'<tr data-link="{esc(link.id)}" data-scope="{esc(link.scope)}"><th scope="row"{name_note}>{esc(link.name)}</th>'
-            f'<td>{esc(KINDS.get(link.kind, {}).get(lang, link.kind))}</td><td>{esc(SCOPES[link.scope][lang])}</td>'
-            f'{bw("per_direction", link.per_direction_bytes_per_s, "only_both")}'
-            f'{bw("bidirectional", link.bidirectional_bytes_per_s, "only_one")}'
+            f"<td>{esc(KINDS.get(link.kind, {}).get(lang, link.kind))}</td><td>{esc(SCOPES[link.scope][lang])}</td>"
+            f"{bw('per_direction', link.per_direction_bytes_per_s, 'only_both')}"
+            f"{bw('bidirectional', link.bidirectional_bytes_per_s, 'only_one')}"
             f'<td class="x4-num"{latency_title}>{latency_cell}</td>'
             f"<td>{source_links}</td></tr>"
         )
-    return (f'<div class="x4-table-wrap"><table class="x4-specs x4-links"><thead><tr>{heads}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>')
+    return (
+        f'<div class="x4-table-wrap"><table class="x4-specs x4-links"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 PAGE_TEXT: dict[str, dict[str, str]] = {
@@ -298,7 +339,10 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
     "format": {"en": "Format", "es": "Formato"},
     "dense_peak": {"en": "Dense peak", "es": "Pico denso"},
     "ridge_point": {"en": "Ridge point", "es": "Punto de cresta"},
-    "no_ridge": {"en": "No ridge point: the data has no memory bandwidth for this chip.", "es": "Sin punto de cresta: los datos no tienen ancho de banda de memoria para este chip."},
+    "no_ridge": {
+        "en": "No ridge point: the data has no memory bandwidth for this chip.",
+        "es": "Sin punto de cresta: los datos no tienen ancho de banda de memoria para este chip.",
+    },
     "sources": {"en": "Sources", "es": "Fuentes"},
     "how": {"en": "How it was checked:", "es": "Cómo se comprobó:"},
     "edition": {"en": "Edition", "es": "Edición"},
@@ -308,13 +352,22 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "en": "This chip belongs to the {editions} edition and is not part of the current edition ({current}). Its page stays so that links keep working; its figures are as they were checked then.",
         "es": "Este chip pertenece a la edición {editions} y no forma parte de la edición actual ({current}). Su página se mantiene para que los enlaces sigan funcionando; sus cifras son las que se comprobaron entonces.",
     },
-    "preliminary": {"en": "Preliminary figures: the vendor may change them before the part ships.", "es": "Cifras preliminares: el fabricante puede cambiarlas antes de que el chip salga a la venta."},
+    "preliminary": {
+        "en": "Preliminary figures: the vendor may change them before the part ships.",
+        "es": "Cifras preliminares: el fabricante puede cambiarlas antes de que el chip salga a la venta.",
+    },
     "back": {"en": "All accelerators", "es": "Todos los aceleradores"},
     "landscape": {"en": "the landscape table", "es": "la tabla del panorama"},
-    "description": {"en": "{name} ({vendor}, {year}): every figure in X4's data, with its source.", "es": "{name} ({vendor}, {year}): todas las cifras de los datos de X4, con su fuente."},
+    "description": {
+        "en": "{name} ({vendor}, {year}): every figure in X4's data, with its source.",
+        "es": "{name} ({vendor}, {year}): todas las cifras de los datos de X4, con su fuente.",
+    },
     "data_file": {"en": "Data file", "es": "Archivo de datos"},
     "index_title": {"en": "Accelerators", "es": "Aceleradores"},
-    "index_description": {"en": "One page per accelerator in the edition: every figure with its source.", "es": "Una página por acelerador de la edición: todas las cifras con su fuente."},
+    "index_description": {
+        "en": "One page per accelerator in the edition: every figure with its source.",
+        "es": "Una página por acelerador de la edición: todas las cifras con su fuente.",
+    },
     "index_intro": {
         "en": "One page per accelerator in X4's data, generated from `data/accelerators/` when the site is built. Each page lists every figure as its source publishes it, the source and the date it was checked, and the ridge points `calc` computes. To compare them side by side, see [the landscape table](../landscape.md); to add or correct one, see [Maintaining the edition](../maintaining.md).",
         "es": "Una página por acelerador de los datos de X4, generada desde `data/accelerators/` al construir el sitio. Cada página da todas las cifras tal como las publica su fuente, la fuente y la fecha en que se comprobó, y los puntos de cresta que calcula `calc`. Para compararlos lado a lado, ve a [la tabla del panorama](../landscape.md); para añadir o corregir uno, a [Mantener la edición](../maintaining.md).",
@@ -397,40 +450,52 @@ def _english(text: str, lang: str) -> str:
 def _source_link(chip: Accelerator, source_id: str | None, lang: str) -> str:
     source = source_of(chip, source_id)
     number = chip.sources.index(source) + 1
-    return (f'<a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" rel="noopener">'
-            f'[{number}] {esc(source["title"])}</a>')
+    return (
+        f'<a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" rel="noopener">'
+        f"[{number}] {esc(source['title'])}</a>"
+    )
 
 
 def _field_row(chip: Accelerator, path: str, lang: str, repo_url: str) -> str:
     value = chip.values[path]
     notes = []
     if value.si is None:
-        notes.append(f'<strong>{p("why_null", lang)}</strong> {_english(value.reason or "", lang)}')
+        notes.append(f"<strong>{p('why_null', lang)}</strong> {_english(value.reason or '', lang)}")
     if value.note:
         notes.append(_english(value.note, lang))
     for alternative in value.alternatives:
         extra = f" — {_english(alternative['note'], lang)}" if alternative.get("note") else ""
-        notes.append(f'<strong>{p("alternative", lang)}</strong> {esc(alternative["value"])} '
-                     f'({_source_link(chip, alternative["source"], lang)}){extra}')
+        notes.append(
+            f"<strong>{p('alternative', lang)}</strong> {esc(alternative['value'])} "
+            f"({_source_link(chip, alternative['source'], lang)}){extra}"
+        )
     source = source_of(chip, value.source)
-    url = report_url(repo_url, chip=chip, fields={path: _published(value)}, page=f"{lang_prefix(lang)}accelerators/{chip.id}/")
-    published = esc(value.text) if value.si is not None else f'<span class="x4-null" title="{esc(value.reason)}">{NONE}</span>'
+    url = report_url(
+        repo_url, chip=chip, fields={path: _published(value)}, page=f"{lang_prefix(lang)}accelerators/{chip.id}/"
+    )
+    published = (
+        esc(value.text) if value.si is not None else f'<span class="x4-null" title="{esc(value.reason)}">{NONE}</span>'
+    )
     si = converted(value, lang) if value.si is not None else NONE
     return (
         f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
         f'<th scope="row">{esc(field_label(path, lang))}<br><code>{esc(path)}</code></th>'
         f'<td class="x4-num">{published}</td><td class="x4-num">{si}</td>'
-        f'<td>{_source_link(chip, value.source, lang)}<br><small>{t("checked", lang)} {esc(source["checked"])}</small></td>'
-        f'<td>{"<br>".join(notes)}</td>'
+        f"<td>{_source_link(chip, value.source, lang)}<br><small>{t('checked', lang)} {esc(source['checked'])}</small></td>"
+        f"<td>{'<br>'.join(notes)}</td>"
         f'<td><a class="x4-report" href="{esc(url)}" rel="noopener">{t("report", lang)}</a></td></tr>'
     )
 
 
 def _fields_table(rows: list[str], lang: str) -> str:
-    heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("field", "published", "converted", "sources", "notes"))
+    heads = "".join(
+        f'<th scope="col">{p(k, lang)}</th>' for k in ("field", "published", "converted", "sources", "notes")
+    )
     heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
-    return (f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-fields"><thead><tr>{heads}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>')
+    return (
+        f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-fields"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def _text_value(chip: Accelerator, key: str, lang: str) -> str:
@@ -451,40 +516,76 @@ def _ridge_rows(chip: Accelerator, lang: str) -> list[str]:
         ridge = ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
         value = chip.values[f"compute.{dtype}"]
         unit = "OP/byte" if dtype == "int8" else "FLOP/byte"
-        rows.append(f'<tr data-format="{dtype}"><th scope="row">{esc(field_label("compute." + dtype, lang))}</th>'
-                    f'<td class="x4-num">{converted(value, lang)}</td>'
-                    f'<td class="x4-num" data-ridge="{ridge!r}">{format_number(ridge, lang, digits=3)} {unit}</td></tr>')
+        rows.append(
+            f'<tr data-format="{dtype}"><th scope="row">{esc(field_label("compute." + dtype, lang))}</th>'
+            f'<td class="x4-num">{converted(value, lang)}</td>'
+            f'<td class="x4-num" data-ridge="{ridge!r}">{format_number(ridge, lang, digits=3)} {unit}</td></tr>'
+        )
     return rows
 
 
 def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBundle | None = None) -> str:
     """The generated page accelerators/<id>/ of one chip: every field, its source and date, notes, ridge points."""
     data = data or load_data()
-    lines = ["---", f"description: {json.dumps(p('description', lang, name=chip.name, vendor=chip.vendor, year=chip.year), ensure_ascii=False)}",
-             "render_macros: false", "x4_chip: true", "---", "", f"# {chip.name}", ""]
+    lines = [
+        "---",
+        f"description: {json.dumps(p('description', lang, name=chip.name, vendor=chip.vendor, year=chip.year), ensure_ascii=False)}",
+        "render_macros: false",
+        "x4_chip: true",
+        "---",
+        "",
+        f"# {chip.name}",
+        "",
+    ]
     editions = list(chip.text.get("editions") or [])
     current = data.edition.get("id")
     if current and current not in editions:
-        lines += [f'!!! warning "{p("old_edition_title", lang, editions=", ".join(editions))}"', "",
-                  f'    {p("old_edition", lang, editions=", ".join(editions), current=data.edition.get("name", current))}', ""]
+        lines += [
+            f'!!! warning "{p("old_edition_title", lang, editions=", ".join(editions))}"',
+            "",
+            f"    {p('old_edition', lang, editions=', '.join(editions), current=data.edition.get('name', current))}",
+            "",
+        ]
     if chip.text.get("status") == "preliminary":
-        lines += ['!!! note ""', "", f'    {p("preliminary", lang)}', ""]
-    url = report_url(repo_url, chip=chip, fields={k: _published(v) for k, v in chip.values.items()},
-                     page=f"{lang_prefix(lang)}accelerators/{chip.id}/")
-    lines += [f"[{p('back', lang)}](index.md) · [{p('landscape', lang).capitalize()}](../landscape.md) · "
-              f'<a class="x4-report" href="{esc(url)}" rel="noopener">{t("report_long", lang)}</a>', ""]
+        lines += ['!!! note ""', "", f"    {p('preliminary', lang)}", ""]
+    url = report_url(
+        repo_url,
+        chip=chip,
+        fields={k: _published(v) for k, v in chip.values.items()},
+        page=f"{lang_prefix(lang)}accelerators/{chip.id}/",
+    )
+    lines += [
+        f"[{p('back', lang)}](index.md) · [{p('landscape', lang).capitalize()}](../landscape.md) · "
+        f'<a class="x4-report" href="{esc(url)}" rel="noopener">{t("report_long", lang)}</a>',
+        "",
+    ]
     overview = [(t("vendor", lang), esc(chip.vendor))]
-    for key in ("architecture", "announced", "process", "category", "form_factor", "status", "memory.type",
-                "scale_up.name", "scale_out.name", "sparse_headline.sparsity", "notes"):
+    for key in (
+        "architecture",
+        "announced",
+        "process",
+        "category",
+        "form_factor",
+        "status",
+        "memory.type",
+        "scale_up.name",
+        "scale_out.name",
+        "sparse_headline.sparsity",
+        "notes",
+    ):
         if chip.text.get(key) is not None:
             overview.append((p("notes_field" if key == "notes" else key, lang), _text_value(chip, key, lang)))
     edition_names = [f"{e} ({p('current', lang)})" if e == current else e for e in editions]
     overview.append((p("editions", lang), esc(", ".join(edition_names))))
     overview.append((p("data_file", lang), f"<code>data/accelerators/{esc(chip.id)}.yaml</code>"))
-    lines += [f"## {p('overview', lang)} {{ #overview }}", "",
-              '<div class="x4-table-wrap"><table class="x4-specs x4-chip-overview"><tbody>'
-              + "".join(f'<tr><th scope="row">{k}</th><td>{v}</td></tr>' for k, v in overview)
-              + "</tbody></table></div>", ""]
+    lines += [
+        f"## {p('overview', lang)} {{ #overview }}",
+        "",
+        '<div class="x4-table-wrap"><table class="x4-specs x4-chip-overview"><tbody>'
+        + "".join(f'<tr><th scope="row">{k}</th><td>{v}</td></tr>' for k, v in overview)
+        + "</tbody></table></div>",
+        "",
+    ]
     for section, title in SECTIONS.items():
         paths = [path for path in chip.values if path.split(".", 1)[0] == section]
         if paths:
@@ -494,13 +595,16 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
     lines += [f"## {p('ridge', lang)} {{ #ridge-points }}", "", p("ridge_intro", lang), ""]
     if ridge_rows:
         heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("format", "dense_peak", "ridge_point"))
-        lines += [f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-ridge"><thead><tr>{heads}</tr></thead>'
-                  f'<tbody>{"".join(ridge_rows)}</tbody></table></div>', ""]
+        lines += [
+            f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-ridge"><thead><tr>{heads}</tr></thead>'
+            f"<tbody>{''.join(ridge_rows)}</tbody></table></div>",
+            "",
+        ]
     else:
         lines += [p("no_ridge", lang), ""]
     items = "".join(
         f'<li id="source-{esc(s["id"])}"><a href="{esc(s["url"])}" rel="noopener">{esc(s["title"])}</a> '
-        f'({esc(s["kind"])}; {t("checked", lang)} {esc(s["checked"])}). {p("how", lang)} {_english(s["how"], lang)}</li>'
+        f"({esc(s['kind'])}; {t('checked', lang)} {esc(s['checked'])}). {p('how', lang)} {_english(s['how'], lang)}</li>"
         for s in chip.sources
     )
     lines += [f"## {p('sources', lang)} {{ #sources }}", "", f'<ol class="x4-chip-sources">{items}</ol>', ""]
@@ -511,15 +615,26 @@ def index_page_markdown(lang: str, data: DataBundle | None = None) -> str:
     """The generated accelerators/ index: one linked row per chip."""
     data = data or load_data()
     current = data.edition.get("id")
-    lines = ["---", f"description: {json.dumps(p('index_description', lang), ensure_ascii=False)}", "render_macros: false", "---", "",
-             f"# {p('index_title', lang)}", "", p("index_intro", lang), "",
-             f"| {t('accelerator', lang)} | {t('vendor', lang)} | {p('architecture', lang)} | {t('year', lang)} "
-             f"| {p('category', lang)} | {p('status', lang)} | {p('editions', lang)} |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "---",
+        f"description: {json.dumps(p('index_description', lang), ensure_ascii=False)}",
+        "render_macros: false",
+        "---",
+        "",
+        f"# {p('index_title', lang)}",
+        "",
+        p("index_intro", lang),
+        "",
+        f"| {t('accelerator', lang)} | {t('vendor', lang)} | {p('architecture', lang)} | {t('year', lang)} "
+        f"| {p('category', lang)} | {p('status', lang)} | {p('editions', lang)} |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for chip in sorted(data.accelerators.values(), key=lambda c: (c.vendor, c.year, c.name)):
         editions = ", ".join(f"**{e}**" if e == current else e for e in chip.text.get("editions") or [])
-        lines.append(f"| [{chip.name}]({chip.id}.md) | {chip.vendor} | {chip.text.get('architecture', NONE)} | {chip.year} "
-                     f"| {WORDS[chip.category][lang]} | {WORDS.get(chip.text.get('status', ''), {}).get(lang, NONE)} | {editions} |")
+        lines.append(
+            f"| [{chip.name}]({chip.id}.md) | {chip.vendor} | {chip.text.get('architecture', NONE)} | {chip.year} "
+            f"| {WORDS[chip.category][lang]} | {WORDS.get(chip.text.get('status', ''), {}).get(lang, NONE)} | {editions} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -541,5 +656,3 @@ def define_env(env: Any) -> None:
     def interconnect_table() -> str:
         """The interconnect hierarchy from data/interconnects.yaml, in the page's language."""
         return interconnect_table_html(_lang(env))
-
-

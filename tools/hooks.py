@@ -20,7 +20,10 @@ NODE_MODULES = ROOT / "node_modules"
 # What the site serves from npm packages: site folder under assets/ -> (package folder, file patterns).
 VENDORED = {
     # Pyodide's core runtime only; no packages: calc is pure Python.
-    "pyodide": ("pyodide", ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")),
+    "pyodide": (
+        "pyodide",
+        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"),
+    ),
     # KaTeX renders the derivations' math; modern browsers take only the woff2 fonts.
     "katex": ("katex/dist", ("katex.min.js", "katex.min.css", "fonts/*.woff2")),
 }
@@ -34,7 +37,8 @@ def build_calc_archive(destination: Path) -> None:
     bundle = json.dumps(build_bundle(default_data_dir()), ensure_ascii=False, sort_keys=True)
     destination.parent.mkdir(parents=True, exist_ok=True)
     sources = sorted(
-        path for path in (ROOT / "calc").rglob("*.py")
+        path
+        for path in (ROOT / "calc").rglob("*.py")
         if "_tooling" not in path.parts and "__pycache__" not in path.parts
     )
     with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_DEFLATED) as archive:
@@ -69,7 +73,10 @@ def make_snapshot(archive: Path, destination: Path) -> None:
         return
     subprocess.run(
         ["node", str(maker), str(archive), str(destination)],
-        cwd=ROOT, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     stamp.write_text(digest)
 
@@ -89,4 +96,3 @@ def on_post_build(config: Any, **_: Any) -> None:
     # `mkdocs serve` injects an inline live-reload script that a CSP would block.
     base_path = urlparse(config.get("site_url") or "/").path or "/"
     postprocess(site, with_csp="serve" not in sys.argv[1:2], base_path=base_path)
-

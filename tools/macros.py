@@ -53,7 +53,8 @@ def spec_table_html(lang: str, ids: list[str] | None = None) -> str:
     data = load_data()
     chips = [data.accelerator(i) for i in ids] if ids else list(data.accelerators.values())
     head = "".join(
-        f'<th scope="col">{_t(k, lang)}</th>' for k in ("accelerator", "vendor", "memory", "bandwidth", "bf16", "fp8", "tdp")
+        f'<th scope="col">{_t(k, lang)}</th>'
+        for k in ("accelerator", "vendor", "memory", "bandwidth", "bf16", "fp8", "tdp")
     )
     rows = []
     for chip in chips:
@@ -71,27 +72,40 @@ def spec_table_html(lang: str, ids: list[str] | None = None) -> str:
         )
     return (
         f'<div class="x4-table-wrap"><table class="x4-specs"><thead><tr>{head}</tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table></div>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
 def _field_html(calc_name: str, field: calc.Field, lang: str) -> str:
     ident = f"{calc_name}-{field.name}"
-    label = html.escape(field.label[lang]) + (f' <span class="x4-unit">({html.escape(field.unit)})</span>' if field.unit else "")
+    label = html.escape(field.label[lang]) + (
+        f' <span class="x4-unit">({html.escape(field.unit)})</span>' if field.unit else ""
+    )
     error = f'<p class="x4-field__error" id="{ident}-error" hidden></p>'
     common = f'id="{ident}" name="{field.name}" aria-describedby="{ident}-error"'
     if field.kind in ("accelerator", "model"):
         data = load_data()
         items = data.accelerators.values() if field.kind == "accelerator" else getattr(data, "models", {}).values()
-        options = [(item.id, item.name) for item in items] + [("custom", _t("custom", lang) if field.kind == "accelerator" else _t("custom_model", lang))]
+        options = [(item.id, item.name) for item in items] + [
+            ("custom", _t("custom", lang) if field.kind == "accelerator" else _t("custom_model", lang))
+        ]
         default = field.default or "custom"
-        control = f'<select {common} data-selector="true">' + "".join(
-            f'<option value="{v}"{" selected" if v == default else ""}>{html.escape(n)}</option>' for v, n in options
-        ) + "</select>"
+        control = (
+            f'<select {common} data-selector="true">'
+            + "".join(
+                f'<option value="{v}"{" selected" if v == default else ""}>{html.escape(n)}</option>'
+                for v, n in options
+            )
+            + "</select>"
+        )
     elif field.kind == "choice":
-        control = f"<select {common}>" + "".join(
-            f'<option value="{v}"{" selected" if v == field.default else ""}>{v}</option>' for v in field.choices
-        ) + "</select>"
+        control = (
+            f"<select {common}>"
+            + "".join(
+                f'<option value="{v}"{" selected" if v == field.default else ""}>{v}</option>' for v in field.choices
+            )
+            + "</select>"
+        )
     else:
         value = field.default or ""
         if lang == "es":
@@ -113,7 +127,7 @@ def _result_html(calc_name: str, lang: str) -> str:
     )
     steps = "".join(
         f'<li><span class="x4-step__label">{html.escape(s["label"])}</span>: {_formula_html(s["formula"])} '
-        f'<code>{html.escape(s["substitution"])}</code> = <strong>{html.escape(s["result"])}</strong></li>'
+        f"<code>{html.escape(s['substitution'])}</code> = <strong>{html.escape(s['result'])}</strong></li>"
         for s in outcome["derivation"]
     )
     plot = f'<div class="x4-calc__plot">{outcome["svg"]}</div>' if outcome.get("svg") else ""
@@ -130,7 +144,7 @@ def _table_html(rows: list[dict[str, Any]] | None, lang: str) -> str:
     head = "".join(f'<th scope="col">{_t(k, lang)}</th>' for k in ("rank", "accelerator", "fits", "reason"))
     body = "".join(
         f'<tr><td class="x4-num">{row["rank"] if row["rank"] is not None else "—"}</td><th scope="row">{html.escape(str(row["name"]))}</th>'
-        f'<td>{"✓" if row["fits"] else "✗"}</td><td>{html.escape(str(row[f"reason_{lang}"]))}</td></tr>'
+        f"<td>{'✓' if row['fits'] else '✗'}</td><td>{html.escape(str(row[f'reason_{lang}']))}</td></tr>"
         for row in rows
     )
     return f'<div class="x4-table-wrap"><table class="x4-calc__table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'

@@ -16,7 +16,7 @@ _ROOT = str(Path(__file__).resolve().parents[1])
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from tools.data_pages import LANGS, chip_page_markdown, index_page_markdown
+from tools.data_pages import LANGS, chip_page_markdown, index_page_markdown  # noqa: E402 (needs the path above)
 
 # src_uri ("en/accelerators/h100-sxm.md") -> Markdown, for the build in progress.
 _PAGES: dict[str, str] = {}
@@ -44,10 +44,14 @@ def _add_pages(files: Files, config: Any) -> Files:
     _PAGES.update(generated_pages(config["repo_url"]))
     for src_uri in _PAGES:
         if files.get_file_from_path(src_uri) is not None:
-            raise FileExistsError(f"docs/{src_uri} exists, but the accelerator pages are generated from data/: delete it")
+            raise FileExistsError(
+                f"docs/{src_uri} exists, but the accelerator pages are generated from data/: delete it"
+            )
         # Chip pages are reached from the index and the landscape table, not the nav.
         inclusion = InclusionLevel.INCLUDED if src_uri.endswith("/index.md") else InclusionLevel.NOT_IN_NAV
-        files.append(File(src_uri, config["docs_dir"], config["site_dir"], config["use_directory_urls"], inclusion=inclusion))
+        files.append(
+            File(src_uri, config["docs_dir"], config["site_dir"], config["use_directory_urls"], inclusion=inclusion)
+        )
     return files
 
 

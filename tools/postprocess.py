@@ -14,33 +14,52 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LANGS_BESIDE_DEFAULT = ("es",)
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
-_LOCAL_ASSET = re.compile(r'<(?P<tag>script|link)\b(?P<attrs>[^>]*?\b(?:src|href)="(?P<url>(?![a-z]+:|//)[^"#?]+\.(?:js|css))"[^>]*)>')
-_CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")(?P<base>[^"]*)(")')
+_LOCAL_ASSET = re.compile(
+    r'<(?P<tag>script|link)\b(?P<attrs>[^>]*?\b(?:src|href)="(?P<url>(?![a-z]+:|//)[^"#?]+\.(?:js|css))"[^>]*)>'
+)
+_CONFIG_BASE = re.compile(
+    r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")(?P<base>[^"]*)(")'
+)
 CSP_MARKER = 'http-equiv="Content-Security-Policy"'
 FINISHED_MARKER = '<meta name="x4-finished"'
 # pymdownx.arithmatex (generic mode) output: \( \) inline spans and \[ \] display divs.
-_MATH = re.compile(r'<(?P<tag>span|div) class="arithmatex">(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])</(?P=tag)>', re.S)
+_MATH = re.compile(
+    r'<(?P<tag>span|div) class="arithmatex">(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])</(?P=tag)>', re.S
+)
 
 
 def render_math(pages: dict[Path, str]) -> dict[Path, str]:
     """Typeset every formula with KaTeX at build time (tools/render_math.mjs), so pages load no math script."""
-    formulas = sorted({(html_lib.unescape(m.group("tex")).strip(), m.group("tag") == "div")
-                       for text in pages.values() for m in _MATH.finditer(text)})
+    formulas = sorted(
+        {
+            (html_lib.unescape(m.group("tex")).strip(), m.group("tag") == "div")
+            for text in pages.values()
+            for m in _MATH.finditer(text)
+        }
+    )
     if not formulas:
         return pages
     result = subprocess.run(
         ["node", str(ROOT / "tools" / "render_math.mjs")],
         input=json.dumps([{"tex": tex, "display": display} for tex, display in formulas]),
-        capture_output=True, text=True, check=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     )
-    typeset = dict(zip(formulas, json.loads(result.stdout)))
+    typeset = dict(zip(formulas, json.loads(result.stdout), strict=True))
     out = {}
     for page, text in pages.items():
+
         def replace(match: re.Match[str]) -> str:
             display = match.group("tag") == "div"
             rendered = typeset[(html_lib.unescape(match.group("tex")).strip(), display)]
             # Wide display formulas scroll: keyboard users must be able to reach them.
-            return f'<div class="arithmatex" tabindex="0">{rendered}</div>' if display else f'<span class="arithmatex">{rendered}</span>'
+            return (
+                f'<div class="arithmatex" tabindex="0">{rendered}</div>'
+                if display
+                else f'<span class="arithmatex">{rendered}</span>'
+            )
 
         new_text, count = _MATH.subn(replace, text)
         if count:
@@ -61,19 +80,21 @@ def _sha256(data: bytes) -> str:
 def policy(script_hashes: list[str]) -> str:
     """The site's CSP: its own origin only; inline scripts by hash; wasm for Pyodide."""
     hashes = " ".join(f"'{h}'" for h in sorted(set(script_hashes)))
-    return "; ".join([
-        "default-src 'self'",
-        f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
-        "style-src 'self'",
-        "style-src-attr 'unsafe-inline'",  # KaTeX positions glyphs with style attributes
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "worker-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-    ])
+    return "; ".join(
+        [
+            "default-src 'self'",
+            f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
+            "style-src 'self'",
+            "style-src-attr 'unsafe-inline'",  # KaTeX positions glyphs with style attributes
+            "img-src 'self' data:",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "worker-src 'self'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+        ]
+    )
 
 
 def split_search_index(site: Path) -> None:
@@ -84,13 +105,17 @@ def split_search_index(site: Path) -> None:
     index = json.loads(index_file.read_text(encoding="utf-8"))
     docs = index["docs"]
     default = [d for d in docs if not any(d["location"].startswith(f"{lang}/") for lang in LANGS_BESIDE_DEFAULT)]
-    index_file.write_text(json.dumps({**index, "config": {**index["config"], "lang": ["en"]}, "docs": default}), encoding="utf-8")
+    index_file.write_text(
+        json.dumps({**index, "config": {**index["config"], "lang": ["en"]}, "docs": default}), encoding="utf-8"
+    )
     for lang in LANGS_BESIDE_DEFAULT:
         prefix = f"{lang}/"
-        own = [{**d, "location": d["location"][len(prefix):]} for d in docs if d["location"].startswith(prefix)]
+        own = [{**d, "location": d["location"][len(prefix) :]} for d in docs if d["location"].startswith(prefix)]
         target = site / lang / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({**index, "config": {**index["config"], "lang": [lang]}, "docs": own}), encoding="utf-8")
+        target.write_text(
+            json.dumps({**index, "config": {**index["config"], "lang": [lang]}, "docs": own}), encoding="utf-8"
+        )
 
 
 def _language_of(page: Path, site: Path) -> str | None:
@@ -105,7 +130,7 @@ def _with_integrity(html: str, page: Path, site: Path, base_path: str) -> str:
             return match.group(0)
         url = match.group("url")
         if url.startswith("/"):  # 404.html uses absolute URLs under the site's path
-            asset = site / url[len(base_path):] if url.startswith(base_path) else site / "__missing__"
+            asset = site / url[len(base_path) :] if url.startswith(base_path) else site / "__missing__"
         else:
             asset = (page.parent / url).resolve()
         if not asset.is_file():
@@ -128,7 +153,9 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         page = site / rel
         lang = _language_of(page, site)
         if lang:  # the search index of the page's own language: base points at the language root
-            html = _CONFIG_BASE.sub(lambda m: m.group(1) + (m.group("base") + f"/{lang}/") + m.group(3), html, count=1)
+            html = _CONFIG_BASE.sub(
+                lambda m, lang=lang: m.group(1) + (m.group("base") + f"/{lang}/") + m.group(3), html, count=1
+            )
         html = _with_integrity(html, page, site, base_path)
         hashes = [
             _sha256(m.group("body").encode())

@@ -5,13 +5,20 @@ from __future__ import annotations
 import fnmatch
 import functools
 import gzip
-import io
 import http.server
+import io
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map"}
-MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json", ".zip": "application/zip"}
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".zip": "application/zip",
+}
 
 
 def read_headers_file(site_dir: Path) -> dict[str, dict[str, str]]:
@@ -41,8 +48,8 @@ def _gzipped(path: Path) -> bytes:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
-    header_rules: dict[str, dict[str, str]] = {}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    header_rules: ClassVar[dict[str, dict[str, str]]] = {}
     prefix: str = ""
     gzip_text: bool = True
 
@@ -61,13 +68,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def _site_path(self) -> str:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
-        return path[len(self.prefix) - 1:] if self.prefix and path.startswith(self.prefix) else path
+        return path[len(self.prefix) - 1 :] if self.prefix and path.startswith(self.prefix) else path
 
     def translate_path(self, path: str) -> str:
         if self.prefix:
             if not path.startswith(self.prefix):
                 return str(Path(self.directory) / "__outside_prefix__")
-            path = path[len(self.prefix) - 1:]
+            path = path[len(self.prefix) - 1 :]
         return super().translate_path(path)
 
     def send_head(self):  # type: ignore[no-untyped-def]
@@ -77,8 +84,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         path = Path(self.translate_path(self.path))
         if path.is_dir() and url_path.endswith("/"):
             path = path / "index.html"
-        if not (self.gzip_text and path.is_file() and path.suffix in COMPRESSIBLE
-                and "gzip" in self.headers.get("Accept-Encoding", "")):
+        if not (
+            self.gzip_text
+            and path.is_file()
+            and path.suffix in COMPRESSIBLE
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+        ):
             return super().send_head()  # also redirects a folder URL without its final slash
         body = _gzipped(path)
         self.send_response(200)

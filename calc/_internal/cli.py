@@ -78,7 +78,7 @@ def _with_flag(command: str, error: CalcError, lang: str) -> str:
     calculator = CALCULATORS.get(command)
     found = calculator.field_for(error.field) if calculator else None
     if found is not None and message.startswith(found.name):
-        message = found.flag + message[len(found.name):]
+        message = found.flag + message[len(found.name) :]
     return message
 
 

@@ -10,7 +10,9 @@ from .results import Result, Step
 # per direction; a datasheet's "bidirectional" figure is twice this. Buffers are in bytes.
 
 
-def _inputs(bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float) -> tuple[float, float, float, float]:
+def _inputs(
+    bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float
+) -> tuple[float, float, float, float]:
     size = check_number("bytes", bytes_total, low=0, high=1e18)
     n = check_number("count", count, low=1, high=1e7, integer=True)
     link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
@@ -18,7 +20,9 @@ def _inputs(bytes_total: float, count: float, link_bytes_per_s: float, latency_s
     return size, n, link, latency
 
 
-def ring_allreduce_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
+def ring_allreduce_seconds(
+    *, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0
+) -> float:
     """Ring AllReduce of a `bytes_total` buffer across `count` accelerators.
 
     T = 2(n−1)/n · S / B + 2(n−1) · α: a ReduceScatter then an AllGather, each n−1 steps that
@@ -32,7 +36,9 @@ def ring_allreduce_seconds(*, bytes_total: float, count: float, link_bytes_per_s
     return check_finite_result("seconds", 2 * (n - 1) / n * size / link + 2 * (n - 1) * latency)
 
 
-def ring_allgather_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
+def ring_allgather_seconds(
+    *, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0
+) -> float:
     """Ring AllGather whose gathered result is `bytes_total`: T = (n−1)/n · S / B + (n−1) · α.
 
     Source: as `ring_allreduce_seconds` (half of it). Example: gathering 1 GB across 8 GPUs at
@@ -44,12 +50,16 @@ def ring_allgather_seconds(*, bytes_total: float, count: float, link_bytes_per_s
     return check_finite_result("seconds", (n - 1) / n * size / link + (n - 1) * latency)
 
 
-def ring_reducescatter_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
+def ring_reducescatter_seconds(
+    *, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0
+) -> float:
     """Ring ReduceScatter of a `bytes_total` input: T = (n−1)/n · S / B + (n−1) · α (mirror of AllGather).
 
     Source: as `ring_allreduce_seconds`. Example: 1 GB across 8 GPUs at 450 GB/s ≈ 1.94 ms.
     """
-    return ring_allgather_seconds(bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+    return ring_allgather_seconds(
+        bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
+    )
 
 
 def all_to_all_seconds(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> float:
@@ -60,7 +70,9 @@ def all_to_all_seconds(*, bytes_total: float, count: float, link_bytes_per_s: fl
     "Optimization of collective communication operations in MPICH". Example: 256 MB per GPU across
     64 GPUs at 50 GB/s: 63/64 · 256e6 / 50e9 ≈ 5.04 ms.
     """
-    return ring_allgather_seconds(bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+    return ring_allgather_seconds(
+        bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
+    )
 
 
 def hierarchical_allreduce_seconds(
@@ -104,24 +116,49 @@ def overlap_needed(*, sync_seconds: float, compute_seconds: float) -> float:
 def _collective(kind: str, *, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float) -> Result:
     size, n, link, latency = _inputs(bytes_total, count, link_bytes_per_s, latency_s)
     factor = 2.0 if kind == "allreduce" else 1.0
-    functions = {"allreduce": ring_allreduce_seconds, "allgather": ring_allgather_seconds,
-                 "reducescatter": ring_reducescatter_seconds, "alltoall": all_to_all_seconds}
+    functions = {
+        "allreduce": ring_allreduce_seconds,
+        "allgather": ring_allgather_seconds,
+        "reducescatter": ring_reducescatter_seconds,
+        "alltoall": all_to_all_seconds,
+    }
     seconds = functions[kind](bytes_total=size, count=n, link_bytes_per_s=link, latency_s=latency)
     bandwidth_s = factor * (n - 1) / n * size / link
-    names = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter", "alltoall": "all-to-all"}
+    names = {
+        "allreduce": "AllReduce",
+        "allgather": "AllGather",
+        "reducescatter": "ReduceScatter",
+        "alltoall": "all-to-all",
+    }
     f = "2" if kind == "allreduce" else "1"
     steps = [
-        Step("bandwidth_seconds", {"en": f"{names[kind]}: bandwidth term", "es": f"{names[kind]}: término de ancho de banda"},
-             rf"T_B = {f}\,\frac{{n-1}}{{n}}\,\frac{{S}}{{B}}", f"{f} × ({{n}} − 1)/{{n}} × {{S}} / {{B}}",
-             {"n": (n, ""), "S": (size, "B"), "B": (link, "B/s")}, bandwidth_s, "s"),
-        Step("seconds", {"en": f"{names[kind]}: plus latency per step", "es": f"{names[kind]}: más latencia por paso"},
-             rf"T = T_B + {f}(n-1)\,\alpha", f"{{TB}} + {f} × ({{n}} − 1) × {{a}}",
-             {"TB": (bandwidth_s, "s"), "n": (n, ""), "a": (latency, "s")}, seconds, "s"),
+        Step(
+            "bandwidth_seconds",
+            {"en": f"{names[kind]}: bandwidth term", "es": f"{names[kind]}: término de ancho de banda"},
+            rf"T_B = {f}\,\frac{{n-1}}{{n}}\,\frac{{S}}{{B}}",
+            f"{f} × ({{n}} − 1)/{{n}} × {{S}} / {{B}}",
+            {"n": (n, ""), "S": (size, "B"), "B": (link, "B/s")},
+            bandwidth_s,
+            "s",
+        ),
+        Step(
+            "seconds",
+            {"en": f"{names[kind]}: plus latency per step", "es": f"{names[kind]}: más latencia por paso"},
+            rf"T = T_B + {f}(n-1)\,\alpha",
+            f"{{TB}} + {f} × ({{n}} − 1) × {{a}}",
+            {"TB": (bandwidth_s, "s"), "n": (n, ""), "a": (latency, "s")},
+            seconds,
+            "s",
+        ),
     ]
     return Result(
         calculator=kind,
-        quantities={"seconds": seconds, "bandwidth_seconds": bandwidth_s, "latency_seconds": seconds - bandwidth_s,
-                    "algorithm_bytes_per_s": size / seconds if seconds > 0 else 0.0},
+        quantities={
+            "seconds": seconds,
+            "bandwidth_seconds": bandwidth_s,
+            "latency_seconds": seconds - bandwidth_s,
+            "algorithm_bytes_per_s": size / seconds if seconds > 0 else 0.0,
+        },
         steps=steps,
     )
 
@@ -141,22 +178,30 @@ def allreduce(*, bytes_total: float, count: float, link_bytes_per_s: float, late
     Raises:
         CalcError: a value outside its range.
     """
-    return _collective("allreduce", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+    return _collective(
+        "allreduce", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
+    )
 
 
 def allgather(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
     """Ring AllGather time; `bytes_total` is the gathered result. Parameters, Returns, Raises as `allreduce`."""
-    return _collective("allgather", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+    return _collective(
+        "allgather", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
+    )
 
 
 def reducescatter(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
     """Ring ReduceScatter time; `bytes_total` is the input buffer. Parameters, Returns, Raises as `allreduce`."""
-    return _collective("reducescatter", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+    return _collective(
+        "reducescatter", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
+    )
 
 
 def alltoall(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
     """All-to-all time; `bytes_total` is what each accelerator holds before the exchange. As `allreduce`."""
-    return _collective("alltoall", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+    return _collective(
+        "alltoall", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
+    )
 
 
 def _register() -> None:
@@ -169,23 +214,61 @@ def _register() -> None:
         "alltoall": ({"en": "All-to-all (MoE dispatch)", "es": "All-to-all (dispatch MoE)"}, alltoall),
     }
     for name, (title, function) in titles.items():
-        register(Calculator(
-            name=name,
-            title=title,
-            fields=(
-                Field("bytes", {"en": "Buffer size", "es": "Tamaño del buffer"}, unit="B", default="1G",
-                      param="bytes_total", low=0, high=1e18),
-                Field("count", {"en": "Accelerators", "es": "Aceleradores"}, default="8", low=1, high=1e7, integer=True),
-                Field("link_gbytes_s", {"en": "Link bandwidth per direction", "es": "Ancho de banda por sentido del enlace"},
-                      unit="GB/s", default="450", param="link_bytes_per_s", scale=1e9, low=0, low_open=True, high=1e6),
-                Field("latency_us", {"en": "Latency per step", "es": "Latencia por paso"}, unit="µs", default="0",
-                      param="latency_s", scale=1e-6, low=0, high=1e6),
-            ),
-            function=function,
-            units={"seconds": "s", "bandwidth_seconds": "s", "latency_seconds": "s", "algorithm_bytes_per_s": "B/s"},
-            headline=("seconds",),
-            output_labels={"seconds": {"en": "Time", "es": "Tiempo"}},
-        ))
+        register(
+            Calculator(
+                name=name,
+                title=title,
+                fields=(
+                    Field(
+                        "bytes",
+                        {"en": "Buffer size", "es": "Tamaño del buffer"},
+                        unit="B",
+                        default="1G",
+                        param="bytes_total",
+                        low=0,
+                        high=1e18,
+                    ),
+                    Field(
+                        "count",
+                        {"en": "Accelerators", "es": "Aceleradores"},
+                        default="8",
+                        low=1,
+                        high=1e7,
+                        integer=True,
+                    ),
+                    Field(
+                        "link_gbytes_s",
+                        {"en": "Link bandwidth per direction", "es": "Ancho de banda por sentido del enlace"},
+                        unit="GB/s",
+                        default="450",
+                        param="link_bytes_per_s",
+                        scale=1e9,
+                        low=0,
+                        low_open=True,
+                        high=1e6,
+                    ),
+                    Field(
+                        "latency_us",
+                        {"en": "Latency per step", "es": "Latencia por paso"},
+                        unit="µs",
+                        default="0",
+                        param="latency_s",
+                        scale=1e-6,
+                        low=0,
+                        high=1e6,
+                    ),
+                ),
+                function=function,
+                units={
+                    "seconds": "s",
+                    "bandwidth_seconds": "s",
+                    "latency_seconds": "s",
+                    "algorithm_bytes_per_s": "B/s",
+                },
+                headline=("seconds",),
+                output_labels={"seconds": {"en": "Time", "es": "Tiempo"}},
+            )
+        )
 
 
 _register()

@@ -104,7 +104,8 @@ class Economics:
             known = ", ".join(sorted(self.accelerator_hour_usd))
             shown = str(accelerator_id)[:40]
             raise CalcError(
-                field="accelerator", accepted=known,
+                field="accelerator",
+                accepted=known,
                 en=f"accelerator: no price in the data for {shown!r}; priced ids: {known}.",
                 es=f"accelerator: no hay precio en los datos para {shown!r}; ids con precio: {known}.",
             )
@@ -139,7 +140,8 @@ class Accelerator:
         if peak is None:
             offered = ", ".join(name for name, value in self.dense_flop_per_s.items() if value)
             raise CalcError(
-                field="dtype", accepted=offered,
+                field="dtype",
+                accepted=offered,
                 en=f"dtype: {self.name} has no dense {dtype} peak in the data; choose one of {offered}.",
                 es=f"dtype: {self.name} no tiene pico denso {dtype} en los datos; elija uno de {offered}.",
             )
@@ -165,7 +167,8 @@ class DataBundle:
             known = ", ".join(sorted(self.models))
             shown = str(model_id)[:40]
             raise CalcError(
-                field="model", accepted=known,
+                field="model",
+                accepted=known,
                 en=f"model: unknown id {shown!r}; known ids: {known}.",
                 es=f"model: id desconocido {shown!r}; ids conocidos: {known}.",
             )
@@ -178,7 +181,8 @@ class DataBundle:
             known = ", ".join(sorted(self.accelerators))
             shown = str(accelerator_id)[:40]
             raise CalcError(
-                field="accelerator", accepted=known,
+                field="accelerator",
+                accepted=known,
                 en=f"accelerator: unknown id {shown!r}; known ids: {known}.",
                 es=f"accelerator: id desconocido {shown!r}; ids conocidos: {known}.",
             )
@@ -226,8 +230,13 @@ def _model(entry: dict[str, Any]) -> Model:
 
 
 def _range(entry: dict[str, Any]) -> Range:
-    return Range(low=float(entry["low"]), typical=float(entry["typical"]), high=float(entry["high"]),
-                 source=entry["source"], note=entry.get("note"))
+    return Range(
+        low=float(entry["low"]),
+        typical=float(entry["typical"]),
+        high=float(entry["high"]),
+        source=entry["source"],
+        note=entry.get("note"),
+    )
 
 
 def _economics(entry: dict[str, Any] | None) -> Economics | None:
@@ -254,7 +263,9 @@ def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
         accelerators=accelerators,
         raw=bundle,
         models={entry["id"]: _model(entry) for entry in _items(bundle, "models")},
-        interconnects={e["id"]: Interconnect(**{k: e.get(k) for k in link_fields}) for e in _items(bundle, "interconnects")},
+        interconnects={
+            e["id"]: Interconnect(**{k: e.get(k) for k in link_fields}) for e in _items(bundle, "interconnects")
+        },
         latencies={e["id"]: Latency(**{k: e.get(k) for k in latency_fields}) for e in _items(bundle, "latencies")},
         economics=_economics(bundle.get("economics")),
     )

@@ -48,9 +48,14 @@ def _range_text(low: float | None, high: float | None, *, low_open: bool, high_o
     return f" {and_word} ".join(parts)
 
 
-def _accepted(low: float | None, high: float | None, *, low_open: bool, high_open: bool, integer: bool) -> tuple[str, str]:
+def _accepted(
+    low: float | None, high: float | None, *, low_open: bool, high_open: bool, integer: bool
+) -> tuple[str, str]:
     texts = []
-    for lang, word in (("en", "a whole number" if integer else "a number"), ("es", "un número entero" if integer else "un número")):
+    for lang, word in (
+        ("en", "a whole number" if integer else "a number"),
+        ("es", "un número entero" if integer else "un número"),
+    ):
         texts.append(f"{word} {_range_text(low, high, low_open=low_open, high_open=high_open, lang=lang)}".strip())
     return texts[0], texts[1]
 
@@ -70,7 +75,9 @@ def check_number(
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         accepted_en, accepted_es = _accepted(low, high, low_open=low_open, high_open=high_open, integer=integer)
         raise CalcError(
-            field=field, accepted=accepted_en, accepted_es=accepted_es,
+            field=field,
+            accepted=accepted_en,
+            accepted_es=accepted_es,
             en=f"{field}: expected {accepted_en}.",
             es=f"{field}: se esperaba {accepted_es}.",
         )
@@ -84,7 +91,9 @@ def check_number(
     if outside:
         accepted_en, accepted_es = _accepted(low, high, low_open=low_open, high_open=high_open, integer=integer)
         raise CalcError(
-            field=field, accepted=accepted_en, accepted_es=accepted_es,
+            field=field,
+            accepted=accepted_en,
+            accepted_es=accepted_es,
             en=f"{field} must be {accepted_en}; got {_fmt(number)}.",
             es=f"{field} debe ser {accepted_es}; se recibió {_fmt(number, 'es')}.",
         )
@@ -98,7 +107,8 @@ def check_choice(field: str, value: object, choices: list[str] | tuple[str, ...]
     listed = ", ".join(choices)
     shown = str(value)[:40]
     raise CalcError(
-        field=field, accepted=listed,
+        field=field,
+        accepted=listed,
         en=f"{field} must be one of: {listed}; got {shown!r}.",
         es=f"{field} debe ser uno de: {listed}; se recibió {shown!r}.",
     )
@@ -108,7 +118,8 @@ def check_finite_result(field: str, value: float) -> float:
     """Guard a computed quantity: inputs in range must never yield NaN or infinity."""
     if not math.isfinite(value):
         raise CalcError(
-            field=field, accepted="a finite result",
+            field=field,
+            accepted="a finite result",
             accepted_es="un resultado finito",
             en=f"{field}: the inputs are too large to compute a finite result.",
             es=f"{field}: las entradas son demasiado grandes para obtener un resultado finito.",

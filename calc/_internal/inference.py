@@ -45,7 +45,9 @@ def kv_bytes_per_token(
     size = check_number("bytes_per_value", bytes_per_value, low=0, low_open=True, high=8)
     if mode == "mla":
         rank = check_number("kv_lora_rank", kv_lora_rank, low=1, high=1e6, integer=True)
-        rope = check_number("rope_dim", rope_head_dim if rope_head_dim is not None else 0, low=0, high=1e5, integer=True)
+        rope = check_number(
+            "rope_dim", rope_head_dim if rope_head_dim is not None else 0, low=0, high=1e5, integer=True
+        )
         return n_layers * (rank + rope) * size
     heads = 1.0 if mode == "mqa" else check_number("kv_heads", kv_heads, low=1, high=1e5, integer=True)
     dim = check_number("head_dim", head_dim, low=1, high=1e5, integer=True)
@@ -76,7 +78,9 @@ def max_batch(*, memory_bytes: float, weight_bytes_total: float, kv_bytes_per_se
     return max(0, math.floor((memory - weights) / per_sequence))
 
 
-def decode_step_seconds(*, weight_bytes_total: float, kv_bytes: float, bandwidth_bytes_per_s: float, count: float = 1) -> float:
+def decode_step_seconds(
+    *, weight_bytes_total: float, kv_bytes: float, bandwidth_bytes_per_s: float, count: float = 1
+) -> float:
     """Lower bound on one decode step: every weight and every cached K/V is read once, T = (W + KV) / (n · B).
 
     Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B ("lower bound decode latency by the time to
@@ -87,9 +91,13 @@ def decode_step_seconds(*, weight_bytes_total: float, kv_bytes: float, bandwidth
     bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
     n = check_number("count", count, low=1, high=1e6, integer=True)
     if weights + kv <= 0:
-        raise CalcError(field="weights_bytes", accepted="a number > 0", accepted_es="un número > 0",
-                        en="weights_bytes: a decode step must read some bytes.",
-                        es="weights_bytes: un paso de decode debe leer algún byte.")
+        raise CalcError(
+            field="weights_bytes",
+            accepted="a number > 0",
+            accepted_es="un número > 0",
+            en="weights_bytes: a decode step must read some bytes.",
+            es="weights_bytes: un paso de decode debe leer algún byte.",
+        )
     return check_finite_result("step_seconds", (weights + kv) / (n * bandwidth))
 
 
@@ -106,7 +114,9 @@ def critical_batch(*, peak_flop_per_s: float, bandwidth_bytes_per_s: float, byte
     return peak / bandwidth * size / 2.0
 
 
-def prefill_seconds(*, params: float, prompt_tokens: float, peak_flop_per_s: float, count: float = 1, mfu: float = 1.0) -> float:
+def prefill_seconds(
+    *, params: float, prompt_tokens: float, peak_flop_per_s: float, count: float = 1, mfu: float = 1.0
+) -> float:
     """Lower bound on prefill (compute-bound): T = 2 · N · T_prompt / (n · P · MFU), attention FLOPs ignored.
 
     Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B ("Total FLOPs / (N · C)"). Example: 8B
@@ -124,9 +134,13 @@ def _model_shape(model: str) -> dict[str, object]:
     data = load_data()
     found = data.model(model)  # type: ignore[attr-defined]
     return {
-        "layers": found.layers, "kv_heads": found.kv_heads, "head_dim": found.head_dim,
-        "attention": found.attention, "kv_lora_rank": getattr(found, "kv_lora_rank", None),
-        "rope_head_dim": getattr(found, "rope_head_dim", None), "window": getattr(found, "window", None),
+        "layers": found.layers,
+        "kv_heads": found.kv_heads,
+        "head_dim": found.head_dim,
+        "attention": found.attention,
+        "kv_lora_rank": getattr(found, "kv_lora_rank", None),
+        "rope_head_dim": getattr(found, "rope_head_dim", None),
+        "window": getattr(found, "window", None),
         "name": found.name,
     }
 
@@ -168,32 +182,71 @@ def kv_cache(
         attention = str(shape["attention"])
         kv_lora_rank, rope_head_dim, window = shape["kv_lora_rank"], shape["rope_head_dim"], shape["window"]  # type: ignore[assignment]
         label = {"en": str(shape["name"]), "es": str(shape["name"])}
-    per_token = kv_bytes_per_token(layers=layers, kv_heads=kv_heads, head_dim=head_dim, bytes_per_value=bytes_per_value,
-                                   attention=attention, kv_lora_rank=kv_lora_rank, rope_head_dim=rope_head_dim)
+    per_token = kv_bytes_per_token(
+        layers=layers,
+        kv_heads=kv_heads,
+        head_dim=head_dim,
+        bytes_per_value=bytes_per_value,
+        attention=attention,
+        kv_lora_rank=kv_lora_rank,
+        rope_head_dim=rope_head_dim,
+    )
     kept = cached_tokens(context=context, window=window if attention == "sliding" else None)
     b = check_number("batch", batch, low=1, high=1e7, integer=True)
     per_sequence = per_token * kept
     total = check_finite_result("total_bytes", per_sequence * b)
     if attention == "mla":
         formula, substitution = r"L\,(d_c + d_r)\,s", "{L} × ({c} + {r}) × {s}"
-        values = {"L": (layers, ""), "c": (kv_lora_rank, ""), "r": (rope_head_dim or 0, ""), "s": (bytes_per_value, "B")}
+        values = {
+            "L": (layers, ""),
+            "c": (kv_lora_rank, ""),
+            "r": (rope_head_dim or 0, ""),
+            "s": (bytes_per_value, "B"),
+        }
     else:
         heads = 1 if attention == "mqa" else kv_heads
         formula, substitution = r"2\,L\,H_{kv}\,d\,s", "2 × {L} × {H} × {d} × {s}"
         values = {"L": (layers, ""), "H": (heads, ""), "d": (head_dim, ""), "s": (bytes_per_value, "B")}
     steps = [
-        Step("bytes_per_token", {"en": f"KV cache per token ({label['en']}, {attention})",
-                                 "es": f"KV cache por token ({label['es']}, {attention})"},
-             formula, substitution, values, per_token, "B"),  # type: ignore[arg-type]
-        Step("cached_tokens_per_sequence", {"en": "Cached tokens per sequence", "es": "Tokens en caché por secuencia"},
-             r"\min(T, W)" if attention == "sliding" else "T", "{T}", {"T": (kept, "")}, kept, ""),
-        Step("total_bytes", {"en": "KV cache for the batch", "es": "KV cache del batch"}, r"b_\text{tok} \cdot T \cdot B",
-             "{p} × {T} × {B}", {"p": (per_token, "B"), "T": (kept, ""), "B": (b, "")}, total, "B"),
+        Step(
+            "bytes_per_token",
+            {
+                "en": f"KV cache per token ({label['en']}, {attention})",
+                "es": f"KV cache por token ({label['es']}, {attention})",
+            },
+            formula,
+            substitution,
+            values,
+            per_token,
+            "B",
+        ),  # type: ignore[arg-type]
+        Step(
+            "cached_tokens_per_sequence",
+            {"en": "Cached tokens per sequence", "es": "Tokens en caché por secuencia"},
+            r"\min(T, W)" if attention == "sliding" else "T",
+            "{T}",
+            {"T": (kept, "")},
+            kept,
+            "",
+        ),
+        Step(
+            "total_bytes",
+            {"en": "KV cache for the batch", "es": "KV cache del batch"},
+            r"b_\text{tok} \cdot T \cdot B",
+            "{p} × {T} × {B}",
+            {"p": (per_token, "B"), "T": (kept, ""), "B": (b, "")},
+            total,
+            "B",
+        ),
     ]
     return Result(
         calculator="kv-cache",
-        quantities={"bytes_per_token": per_token, "total_bytes": total, "per_sequence_bytes": per_sequence,
-                    "cached_tokens_per_sequence": kept},
+        quantities={
+            "bytes_per_token": per_token,
+            "total_bytes": total,
+            "per_sequence_bytes": per_sequence,
+            "cached_tokens_per_sequence": kept,
+        },
         steps=steps,
     )
 
@@ -239,44 +292,98 @@ def decode(
         bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
         name = None
     assert bandwidth is not None
-    memory_s = decode_step_seconds(weight_bytes_total=weight_bytes_total, kv_bytes=kv_bytes,
-                                   bandwidth_bytes_per_s=bandwidth, count=n)
+    memory_s = decode_step_seconds(
+        weight_bytes_total=weight_bytes_total, kv_bytes=kv_bytes, bandwidth_bytes_per_s=bandwidth, count=n
+    )
     where = {"en": f" ({name} × {n:.0f})" if name else "", "es": f" ({name} × {n:.0f})" if name else ""}
     steps = [
-        Step("memory_seconds", {"en": f"Read weights and KV cache{where['en']}", "es": f"Leer pesos y KV cache{where['es']}"},
-             r"T_\text{mem} = (W + KV) / (n\,B)", "({W} + {K}) / ({n} × {B})",
-             {"W": (weight_bytes_total, "B"), "K": (kv_bytes, "B"), "n": (n, ""), "B": (bandwidth, "B/s")}, memory_s, "s"),
+        Step(
+            "memory_seconds",
+            {"en": f"Read weights and KV cache{where['en']}", "es": f"Leer pesos y KV cache{where['es']}"},
+            r"T_\text{mem} = (W + KV) / (n\,B)",
+            "({W} + {K}) / ({n} × {B})",
+            {"W": (weight_bytes_total, "B"), "K": (kv_bytes, "B"), "n": (n, ""), "B": (bandwidth, "B/s")},
+            memory_s,
+            "s",
+        ),
     ]
-    quantities: dict[str, float | str | None] = {"memory_seconds": memory_s, "compute_seconds": None, "bound": "memory",
-                                                 "compute_bound_batch": None}
+    quantities: dict[str, float | str | None] = {
+        "memory_seconds": memory_s,
+        "compute_seconds": None,
+        "bound": "memory",
+        "compute_bound_batch": None,
+    }
     step_s = memory_s
     if params is not None and peak:
         n_params = check_number("params", params, low=0, low_open=True, high=1e15)
         compute_s = 2.0 * n_params * b / (n * peak)
-        critical = critical_batch(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth,
-                                  bytes_per_weight=weight_bytes_total / n_params)
+        critical = critical_batch(
+            peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth, bytes_per_weight=weight_bytes_total / n_params
+        )
         step_s = max(memory_s, compute_s)
-        quantities.update(compute_seconds=compute_s, bound="compute" if compute_s > memory_s else "memory",
-                          compute_bound_batch=critical)
+        quantities.update(
+            compute_seconds=compute_s,
+            bound="compute" if compute_s > memory_s else "memory",
+            compute_bound_batch=critical,
+        )
         steps += [
-            Step("compute_seconds", {"en": "Compute per step", "es": "Cómputo por paso"}, r"T_\text{math} = 2NB / (nP)",
-                 "2 × {N} × {b} / ({n} × {P})", {"N": (n_params, ""), "b": (b, ""), "n": (n, ""), "P": (peak, "FLOP/s")},
-                 compute_s, "s"),
-            Step("compute_bound_batch", {"en": "Batch where decode turns compute-bound (weights only)",
-                                         "es": "Batch a partir del cual el decode queda limitado por cómputo (solo pesos)"},
-                 r"B^* = \frac{P}{B_\text{mem}} \cdot \frac{s}{2}", "{P} / {B} × {s} / 2",
-                 {"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s"), "s": (weight_bytes_total / n_params, "B")}, critical, ""),
+            Step(
+                "compute_seconds",
+                {"en": "Compute per step", "es": "Cómputo por paso"},
+                r"T_\text{math} = 2NB / (nP)",
+                "2 × {N} × {b} / ({n} × {P})",
+                {"N": (n_params, ""), "b": (b, ""), "n": (n, ""), "P": (peak, "FLOP/s")},
+                compute_s,
+                "s",
+            ),
+            Step(
+                "compute_bound_batch",
+                {
+                    "en": "Batch where decode turns compute-bound (weights only)",
+                    "es": "Batch a partir del cual el decode queda limitado por cómputo (solo pesos)",
+                },
+                r"B^* = \frac{P}{B_\text{mem}} \cdot \frac{s}{2}",
+                "{P} / {B} × {s} / 2",
+                {"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s"), "s": (weight_bytes_total / n_params, "B")},
+                critical,
+                "",
+            ),
         ]
     steps += [
-        Step("step_seconds", {"en": "Decode step (lower bound)", "es": "Paso de decode (cota inferior)"},
-             r"T = \max(T_\text{mem}, T_\text{math})", "{T}", {"T": (step_s, "s")}, step_s, "s"),
-        Step("tokens_per_second", {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"}, r"1 / T", "1 / {T}",
-             {"T": (step_s, "s")}, 1.0 / step_s, "tokens/s"),
-        Step("batch_tokens_per_second", {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"}, r"B / T", "{b} / {T}",
-             {"b": (b, ""), "T": (step_s, "s")}, b / step_s, "tokens/s"),
+        Step(
+            "step_seconds",
+            {"en": "Decode step (lower bound)", "es": "Paso de decode (cota inferior)"},
+            r"T = \max(T_\text{mem}, T_\text{math})",
+            "{T}",
+            {"T": (step_s, "s")},
+            step_s,
+            "s",
+        ),
+        Step(
+            "tokens_per_second",
+            {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
+            r"1 / T",
+            "1 / {T}",
+            {"T": (step_s, "s")},
+            1.0 / step_s,
+            "tokens/s",
+        ),
+        Step(
+            "batch_tokens_per_second",
+            {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
+            r"B / T",
+            "{b} / {T}",
+            {"b": (b, ""), "T": (step_s, "s")},
+            b / step_s,
+            "tokens/s",
+        ),
     ]
-    quantities = {"step_seconds": step_s, "tokens_per_second": check_finite_result("tokens_per_second", 1.0 / step_s),
-                  "batch_tokens_per_second": check_finite_result("batch_tokens_per_second", b / step_s), **quantities}
+    quantities = {
+        "step_seconds": step_s,
+        "tokens_per_second": check_finite_result("tokens_per_second", 1.0 / step_s),
+        "batch_tokens_per_second": check_finite_result("batch_tokens_per_second", b / step_s),
+        **quantities,
+    }
     return Result(calculator="decode", quantities=quantities, steps=steps)
 
 
@@ -315,17 +422,36 @@ def prefill(
     seconds = prefill_seconds(params=params, prompt_tokens=prompt_tokens, peak_flop_per_s=peak, count=count, mfu=mfu)
     flops = 2.0 * params * prompt_tokens
     steps = [
-        Step("flops", {"en": "Prefill FLOPs (attention ignored)", "es": "FLOPs de prefill (sin la atención)"}, r"F = 2\,N\,T",
-             "2 × {N} × {T}", {"N": (params, ""), "T": (prompt_tokens, "")}, flops, "FLOP"),
-        Step("prefill_seconds", {"en": f"Prefill time, lower bound ({name['en']})",
-                                 "es": f"Tiempo de prefill, cota inferior ({name['es']})"},
-             r"T = F / (n\,P\,\text{MFU})", "{F} / ({n} × {P} × {U})",
-             {"F": (flops, "FLOP"), "n": (count, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")}, seconds, "s"),
+        Step(
+            "flops",
+            {"en": "Prefill FLOPs (attention ignored)", "es": "FLOPs de prefill (sin la atención)"},
+            r"F = 2\,N\,T",
+            "2 × {N} × {T}",
+            {"N": (params, ""), "T": (prompt_tokens, "")},
+            flops,
+            "FLOP",
+        ),
+        Step(
+            "prefill_seconds",
+            {
+                "en": f"Prefill time, lower bound ({name['en']})",
+                "es": f"Tiempo de prefill, cota inferior ({name['es']})",
+            },
+            r"T = F / (n\,P\,\text{MFU})",
+            "{F} / ({n} × {P} × {U})",
+            {"F": (flops, "FLOP"), "n": (count, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")},
+            seconds,
+            "s",
+        ),
     ]
     return Result(
         calculator="prefill",
-        quantities={"prefill_seconds": seconds, "flops": check_finite_result("flops", flops), "peak_flop_per_s": peak,
-                    "prompt_tokens_per_second": check_finite_result("prompt_tokens_per_second", prompt_tokens / seconds)},
+        quantities={
+            "prefill_seconds": seconds,
+            "flops": check_finite_result("flops", flops),
+            "peak_flop_per_s": peak,
+            "prompt_tokens_per_second": check_finite_result("prompt_tokens_per_second", prompt_tokens / seconds),
+        },
         steps=steps,
     )
 
@@ -334,91 +460,261 @@ def _register() -> None:
     from .data import DTYPES
     from .registry import Calculator, Field, register
 
-    register(Calculator(
-        name="kv-cache",
-        title={"en": "KV cache", "es": "KV cache"},
-        fields=(
-            Field("model", {"en": "Model", "es": "Modelo"}, kind="model", optional=True),
-            Field("layers", {"en": "Layers", "es": "Capas"}, default="80", only_when_custom=True, low=1, high=1e4, integer=True),
-            Field("kv_heads", {"en": "KV heads", "es": "Cabezas KV"}, default="8", only_when_custom=True,
-                  low=1, high=1e5, integer=True),
-            Field("head_dim", {"en": "Head dimension", "es": "Dimensión de cabeza"}, default="128", only_when_custom=True,
-                  low=1, high=1e5, integer=True),
-            Field("attention", {"en": "Attention", "es": "Atención"}, kind="choice", default="gqa", choices=ATTENTION,
-                  only_when_custom=True),
-            Field("kv_lora_rank", {"en": "MLA latent rank", "es": "Rango latente MLA"}, optional=True,
-                  only_when_custom=True, low=1, high=1e6, integer=True),
-            Field("rope_dim", {"en": "MLA RoPE key dimension", "es": "Dimensión de la clave RoPE (MLA)"}, optional=True,
-                  param="rope_head_dim", only_when_custom=True, low=0, high=1e5, integer=True),
-            Field("window", {"en": "Sliding window", "es": "Ventana deslizante"}, optional=True, only_when_custom=True,
-                  low=1, high=1e9, integer=True),
-            Field("bytes_per_value", {"en": "Bytes per value", "es": "Bytes por valor"}, unit="B", default="2",
-                  low=0, low_open=True, high=8),
-            Field("context", {"en": "Context (tokens)", "es": "Contexto (tokens)"}, default="8192", low=1, high=1e9, integer=True),
-            Field("batch", {"en": "Batch", "es": "Batch"}, default="1", low=1, high=1e7, integer=True),
-        ),
-        function=kv_cache,
-        units={"bytes_per_token": "B", "total_bytes": "B", "per_sequence_bytes": "B", "cached_tokens_per_sequence": ""},
-        headline=("bytes_per_token", "total_bytes"),
-        presets={
-            "llama-3-70b-128k": {"label_en": "Llama 3 70B (GQA) at 128k context", "label_es": "Llama 3 70B (GQA) con contexto de 128k",
-                                 "model": "llama-3-70b", "context": "128k", "batch": "1"},
-            "deepseek-v3-128k": {"label_en": "DeepSeek-V3 (MLA) at 128k context", "label_es": "DeepSeek-V3 (MLA) con contexto de 128k",
-                                 "model": "deepseek-v3", "context": "128k", "batch": "1"},
-        },
-        output_labels={"bytes_per_token": {"en": "Per token", "es": "Por token"},
-                       "total_bytes": {"en": "For batch × context", "es": "Para batch × contexto"}},
-    ))
-    register(Calculator(
-        name="decode",
-        title={"en": "Decode step bound", "es": "Cota del paso de decode"},
-        fields=(
-            Field("weights_bytes", {"en": "Weight bytes", "es": "Bytes de pesos"}, unit="B", default="14G",
-                  param="weight_bytes_total", low=0, high=1e18),
-            Field("kv_bytes", {"en": "KV cache read per step (whole batch)", "es": "KV cache leída por paso (todo el batch)"},
-                  unit="B", default="0", low=0, high=1e18),
-            Field("batch", {"en": "Batch", "es": "Batch"}, default="1", low=1, high=1e7, integer=True),
-            Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-            Field("bandwidth_tbps", {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
-                  unit="TB/s", default="3", param="bandwidth_bytes_per_s", scale=1e12, only_when_custom=True,
-                  low=0, low_open=True, high=1e6),
-            Field("count", {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
-                  default="1", low=1, high=1e6, integer=True),
-            Field("params", {"en": "Parameters (for the compute check)", "es": "Parámetros (para comprobar el cómputo)"},
-                  optional=True, low=0, low_open=True, high=1e15),
-        ),
-        function=decode,
-        units={"step_seconds": "s", "tokens_per_second": "tokens/s", "batch_tokens_per_second": "tokens/s",
-               "memory_seconds": "s", "compute_seconds": "s", "compute_bound_batch": ""},
-        headline=("step_seconds", "tokens_per_second", "batch_tokens_per_second"),
-        output_labels={"step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
-                       "tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
-                       "batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"}},
-    ))
-    register(Calculator(
-        name="prefill",
-        title={"en": "Prefill time bound", "es": "Cota del tiempo de prefill"},
-        fields=(
-            Field("params", {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"}, default="8B",
-                  low=0, low_open=True, high=1e15),
-            Field("prompt_tokens", {"en": "Prompt tokens", "es": "Tokens del prompt"}, default="8192", low=1, high=1e9),
-            Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-            Field("dtype", {"en": "Number format", "es": "Formato numérico"}, kind="choice", default=DEFAULT_DTYPE,
-                  choices=DTYPES),
-            Field("peak_tflops", {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
-                  unit="TFLOP/s", default="1000", param="peak_flop_per_s", scale=1e12, only_when_custom=True,
-                  low=0, low_open=True, high=1e9),
-            Field("count", {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
-                  default="1", low=1, high=1e6, integer=True),
-            Field("mfu", {"en": "Fraction of peak (0–1)", "es": "Fracción del pico (0–1)"}, default="1",
-                  low=0, low_open=True, high=1),
-        ),
-        function=prefill,
-        units={"prefill_seconds": "s", "flops": "FLOP", "peak_flop_per_s": "FLOP/s", "prompt_tokens_per_second": "tokens/s"},
-        headline=("prefill_seconds", "prompt_tokens_per_second"),
-        output_labels={"prefill_seconds": {"en": "Prefill time", "es": "Tiempo de prefill"},
-                       "prompt_tokens_per_second": {"en": "Prompt tokens/s", "es": "Tokens de prompt/s"}},
-    ))
+    register(
+        Calculator(
+            name="kv-cache",
+            title={"en": "KV cache", "es": "KV cache"},
+            fields=(
+                Field("model", {"en": "Model", "es": "Modelo"}, kind="model", optional=True),
+                Field(
+                    "layers",
+                    {"en": "Layers", "es": "Capas"},
+                    default="80",
+                    only_when_custom=True,
+                    low=1,
+                    high=1e4,
+                    integer=True,
+                ),
+                Field(
+                    "kv_heads",
+                    {"en": "KV heads", "es": "Cabezas KV"},
+                    default="8",
+                    only_when_custom=True,
+                    low=1,
+                    high=1e5,
+                    integer=True,
+                ),
+                Field(
+                    "head_dim",
+                    {"en": "Head dimension", "es": "Dimensión de cabeza"},
+                    default="128",
+                    only_when_custom=True,
+                    low=1,
+                    high=1e5,
+                    integer=True,
+                ),
+                Field(
+                    "attention",
+                    {"en": "Attention", "es": "Atención"},
+                    kind="choice",
+                    default="gqa",
+                    choices=ATTENTION,
+                    only_when_custom=True,
+                ),
+                Field(
+                    "kv_lora_rank",
+                    {"en": "MLA latent rank", "es": "Rango latente MLA"},
+                    optional=True,
+                    only_when_custom=True,
+                    low=1,
+                    high=1e6,
+                    integer=True,
+                ),
+                Field(
+                    "rope_dim",
+                    {"en": "MLA RoPE key dimension", "es": "Dimensión de la clave RoPE (MLA)"},
+                    optional=True,
+                    param="rope_head_dim",
+                    only_when_custom=True,
+                    low=0,
+                    high=1e5,
+                    integer=True,
+                ),
+                Field(
+                    "window",
+                    {"en": "Sliding window", "es": "Ventana deslizante"},
+                    optional=True,
+                    only_when_custom=True,
+                    low=1,
+                    high=1e9,
+                    integer=True,
+                ),
+                Field(
+                    "bytes_per_value",
+                    {"en": "Bytes per value", "es": "Bytes por valor"},
+                    unit="B",
+                    default="2",
+                    low=0,
+                    low_open=True,
+                    high=8,
+                ),
+                Field(
+                    "context",
+                    {"en": "Context (tokens)", "es": "Contexto (tokens)"},
+                    default="8192",
+                    low=1,
+                    high=1e9,
+                    integer=True,
+                ),
+                Field("batch", {"en": "Batch", "es": "Batch"}, default="1", low=1, high=1e7, integer=True),
+            ),
+            function=kv_cache,
+            units={
+                "bytes_per_token": "B",
+                "total_bytes": "B",
+                "per_sequence_bytes": "B",
+                "cached_tokens_per_sequence": "",
+            },
+            headline=("bytes_per_token", "total_bytes"),
+            presets={
+                "llama-3-70b-128k": {
+                    "label_en": "Llama 3 70B (GQA) at 128k context",
+                    "label_es": "Llama 3 70B (GQA) con contexto de 128k",
+                    "model": "llama-3-70b",
+                    "context": "128k",
+                    "batch": "1",
+                },
+                "deepseek-v3-128k": {
+                    "label_en": "DeepSeek-V3 (MLA) at 128k context",
+                    "label_es": "DeepSeek-V3 (MLA) con contexto de 128k",
+                    "model": "deepseek-v3",
+                    "context": "128k",
+                    "batch": "1",
+                },
+            },
+            output_labels={
+                "bytes_per_token": {"en": "Per token", "es": "Por token"},
+                "total_bytes": {"en": "For batch × context", "es": "Para batch × contexto"},
+            },
+        )
+    )
+    register(
+        Calculator(
+            name="decode",
+            title={"en": "Decode step bound", "es": "Cota del paso de decode"},
+            fields=(
+                Field(
+                    "weights_bytes",
+                    {"en": "Weight bytes", "es": "Bytes de pesos"},
+                    unit="B",
+                    default="14G",
+                    param="weight_bytes_total",
+                    low=0,
+                    high=1e18,
+                ),
+                Field(
+                    "kv_bytes",
+                    {"en": "KV cache read per step (whole batch)", "es": "KV cache leída por paso (todo el batch)"},
+                    unit="B",
+                    default="0",
+                    low=0,
+                    high=1e18,
+                ),
+                Field("batch", {"en": "Batch", "es": "Batch"}, default="1", low=1, high=1e7, integer=True),
+                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
+                Field(
+                    "bandwidth_tbps",
+                    {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
+                    unit="TB/s",
+                    default="3",
+                    param="bandwidth_bytes_per_s",
+                    scale=1e12,
+                    only_when_custom=True,
+                    low=0,
+                    low_open=True,
+                    high=1e6,
+                ),
+                Field(
+                    "count",
+                    {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
+                    default="1",
+                    low=1,
+                    high=1e6,
+                    integer=True,
+                ),
+                Field(
+                    "params",
+                    {"en": "Parameters (for the compute check)", "es": "Parámetros (para comprobar el cómputo)"},
+                    optional=True,
+                    low=0,
+                    low_open=True,
+                    high=1e15,
+                ),
+            ),
+            function=decode,
+            units={
+                "step_seconds": "s",
+                "tokens_per_second": "tokens/s",
+                "batch_tokens_per_second": "tokens/s",
+                "memory_seconds": "s",
+                "compute_seconds": "s",
+                "compute_bound_batch": "",
+            },
+            headline=("step_seconds", "tokens_per_second", "batch_tokens_per_second"),
+            output_labels={
+                "step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
+                "tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
+                "batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
+            },
+        )
+    )
+    register(
+        Calculator(
+            name="prefill",
+            title={"en": "Prefill time bound", "es": "Cota del tiempo de prefill"},
+            fields=(
+                Field(
+                    "params",
+                    {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
+                    default="8B",
+                    low=0,
+                    low_open=True,
+                    high=1e15,
+                ),
+                Field(
+                    "prompt_tokens", {"en": "Prompt tokens", "es": "Tokens del prompt"}, default="8192", low=1, high=1e9
+                ),
+                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
+                Field(
+                    "dtype",
+                    {"en": "Number format", "es": "Formato numérico"},
+                    kind="choice",
+                    default=DEFAULT_DTYPE,
+                    choices=DTYPES,
+                ),
+                Field(
+                    "peak_tflops",
+                    {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
+                    unit="TFLOP/s",
+                    default="1000",
+                    param="peak_flop_per_s",
+                    scale=1e12,
+                    only_when_custom=True,
+                    low=0,
+                    low_open=True,
+                    high=1e9,
+                ),
+                Field(
+                    "count",
+                    {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
+                    default="1",
+                    low=1,
+                    high=1e6,
+                    integer=True,
+                ),
+                Field(
+                    "mfu",
+                    {"en": "Fraction of peak (0–1)", "es": "Fracción del pico (0–1)"},
+                    default="1",
+                    low=0,
+                    low_open=True,
+                    high=1,
+                ),
+            ),
+            function=prefill,
+            units={
+                "prefill_seconds": "s",
+                "flops": "FLOP",
+                "peak_flop_per_s": "FLOP/s",
+                "prompt_tokens_per_second": "tokens/s",
+            },
+            headline=("prefill_seconds", "prompt_tokens_per_second"),
+            output_labels={
+                "prefill_seconds": {"en": "Prefill time", "es": "Tiempo de prefill"},
+                "prompt_tokens_per_second": {"en": "Prompt tokens/s", "es": "Tokens de prompt/s"},
+            },
+        )
+    )
 
 
 _register()

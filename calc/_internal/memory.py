@@ -31,7 +31,9 @@ def bytes_per_param(*, recipe: str = "adam-mixed") -> float:
     return weights + grads + optimizer
 
 
-def zero_bytes_per_accelerator(*, params: float, recipe: str = "adam-mixed", zero_stage: int = 0, count: float = 1) -> float:
+def zero_bytes_per_accelerator(
+    *, params: float, recipe: str = "adam-mixed", zero_stage: int = 0, count: float = 1
+) -> float:
     """Training state per accelerator under ZeRO stage 0–3 (stage 3 is what FSDP calls full sharding).
 
     Stage 0: (w + g + o)Ψ; 1: (w + g)Ψ + oΨ/N; 2: wΨ + (g + o)Ψ/N; 3: (w + g + o)Ψ/N.
@@ -117,29 +119,67 @@ def training_memory(
     per_param = weights + grads + optimizer
     total = psi * per_param
     state = zero_bytes_per_accelerator(params=psi, recipe=recipe, zero_stage=stage, count=n)
-    share = {name: psi * size / (n if stage >= level else 1)
-             for name, size, level in (("weight", weights, 3), ("gradient", grads, 2), ("optimizer", optimizer, 1))}
+    share = {
+        name: psi * size / (n if stage >= level else 1)
+        for name, size, level in (("weight", weights, 3), ("gradient", grads, 2), ("optimizer", optimizer, 1))
+    }
     steps = [
-        Step("bytes_per_param", {"en": f"Bytes per parameter ({recipe})", "es": f"Bytes por parámetro ({recipe})"},
-             r"w + g + o", "{w} + {g} + {o}", {"w": (weights, "B"), "g": (grads, "B"), "o": (optimizer, "B")}, per_param, "B"),
-        Step("total_bytes", {"en": "Training state of the whole model", "es": "Estado de entrenamiento del modelo completo"},
-             r"\Psi\,(w + g + o)", "{P} × {b}", {"P": (psi, ""), "b": (per_param, "B")}, total, "B"),
-        Step("state_bytes", {"en": f"Per accelerator with ZeRO-{stage} over {n:.0f}",
-                             "es": f"Por acelerador con ZeRO-{stage} sobre {n:.0f}"},
-             r"w\Psi/N_w + g\Psi/N_g + o\Psi/N_o", "{W} + {G} + {O}",
-             {"W": (share["weight"], "B"), "G": (share["gradient"], "B"), "O": (share["optimizer"], "B")}, state, "B"),
+        Step(
+            "bytes_per_param",
+            {"en": f"Bytes per parameter ({recipe})", "es": f"Bytes por parámetro ({recipe})"},
+            r"w + g + o",
+            "{w} + {g} + {o}",
+            {"w": (weights, "B"), "g": (grads, "B"), "o": (optimizer, "B")},
+            per_param,
+            "B",
+        ),
+        Step(
+            "total_bytes",
+            {"en": "Training state of the whole model", "es": "Estado de entrenamiento del modelo completo"},
+            r"\Psi\,(w + g + o)",
+            "{P} × {b}",
+            {"P": (psi, ""), "b": (per_param, "B")},
+            total,
+            "B",
+        ),
+        Step(
+            "state_bytes",
+            {
+                "en": f"Per accelerator with ZeRO-{stage} over {n:.0f}",
+                "es": f"Por acelerador con ZeRO-{stage} sobre {n:.0f}",
+            },
+            r"w\Psi/N_w + g\Psi/N_g + o\Psi/N_o",
+            "{W} + {G} + {O}",
+            {"W": (share["weight"], "B"), "G": (share["gradient"], "B"), "O": (share["optimizer"], "B")},
+            state,
+            "B",
+        ),
     ]
     activations = 0.0
     if layers is not None and hidden_size is not None:
         heads = attention_heads if attention_heads is not None else max(1.0, round(hidden_size / 128))
-        activations = activation_bytes(layers=layers, hidden_size=hidden_size, attention_heads=heads,
-                                       sequence_length=sequence_length, micro_batch=micro_batch, recompute=recompute)
-        formula = {"none": r"L\,s\,b\,h\,(34 + 5as/h)", "selective": r"34\,L\,s\,b\,h", "full": r"2\,L\,s\,b\,h"}[recompute]
-        steps.append(Step("activation_bytes", {"en": f"Activations (recomputation: {recompute})",
-                                               "es": f"Activaciones (recomputación: {recompute})"},
-                          formula, "{L} × {s} × {b} × {h} × …",
-                          {"L": (layers, ""), "s": (sequence_length, ""), "b": (micro_batch, ""), "h": (hidden_size, "")},
-                          activations, "B"))
+        activations = activation_bytes(
+            layers=layers,
+            hidden_size=hidden_size,
+            attention_heads=heads,
+            sequence_length=sequence_length,
+            micro_batch=micro_batch,
+            recompute=recompute,
+        )
+        formula = {"none": r"L\,s\,b\,h\,(34 + 5as/h)", "selective": r"34\,L\,s\,b\,h", "full": r"2\,L\,s\,b\,h"}[
+            recompute
+        ]
+        steps.append(
+            Step(
+                "activation_bytes",
+                {"en": f"Activations (recomputation: {recompute})", "es": f"Activaciones (recomputación: {recompute})"},
+                formula,
+                "{L} × {s} × {b} × {h} × …",
+                {"L": (layers, ""), "s": (sequence_length, ""), "b": (micro_batch, ""), "h": (hidden_size, "")},
+                activations,
+                "B",
+            )
+        )
     per_accelerator = state + activations
     quantities: dict[str, float | str | bool | None] = {
         "bytes_per_param": per_param,
@@ -157,8 +197,17 @@ def training_memory(
         if chip.memory_bytes:
             quantities["capacity_bytes"] = chip.memory_bytes
             quantities["fits"] = per_accelerator <= chip.memory_bytes
-            steps.append(Step("capacity_bytes", {"en": f"{chip.name} memory", "es": f"Memoria de {chip.name}"},
-                              r"M", "{M}", {"M": (chip.memory_bytes, "B")}, chip.memory_bytes, "B"))
+            steps.append(
+                Step(
+                    "capacity_bytes",
+                    {"en": f"{chip.name} memory", "es": f"Memoria de {chip.name}"},
+                    r"M",
+                    "{M}",
+                    {"M": (chip.memory_bytes, "B")},
+                    chip.memory_bytes,
+                    "B",
+                )
+            )
     for key, value in quantities.items():
         if isinstance(value, float):
             check_finite_result(key, value)
@@ -169,41 +218,114 @@ def _register() -> None:
     from .plot import _training_memory_result_svg
     from .registry import Calculator, Field, register
 
-    register(Calculator(
-        name="training-memory",
-        title={"en": "Training memory", "es": "Memoria de entrenamiento"},
-        fields=(
-            Field("params", {"en": "Parameters", "es": "Parámetros"}, default="70B", low=0, low_open=True, high=1e15),
-            Field("recipe", {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
-                  kind="choice", default="adam-mixed", choices=tuple(RECIPES)),
-            Field("zero", {"en": "ZeRO stage (3 = FSDP)", "es": "Etapa ZeRO (3 = FSDP)"}, default="0",
-                  param="zero_stage", low=0, high=3, integer=True),
-            Field("count", {"en": "Data-parallel accelerators", "es": "Aceleradores en paralelismo de datos"},
-                  default="1", low=1, high=1e7, integer=True),
-            Field("accelerator", {"en": "Accelerator (to check the fit)", "es": "Acelerador (para comprobar si cabe)"},
-                  kind="accelerator", optional=True),
-            Field("layers", {"en": "Layers (for activations)", "es": "Capas (para activaciones)"}, optional=True,
-                  low=1, high=1e4, integer=True),
-            Field("hidden_size", {"en": "Hidden size", "es": "Dimensión oculta"}, optional=True, low=1, high=1e7, integer=True),
-            Field("heads", {"en": "Attention heads", "es": "Cabezas de atención"}, optional=True, param="attention_heads",
-                  low=1, high=1e5, integer=True),
-            Field("seq_len", {"en": "Sequence length", "es": "Longitud de secuencia"}, default="4096",
-                  param="sequence_length", low=1, high=1e8, integer=True),
-            Field("micro_batch", {"en": "Micro-batch", "es": "Micro-batch"}, default="1", low=1, high=1e6, integer=True),
-            Field("recompute", {"en": "Activation recomputation", "es": "Recomputación de activaciones"}, kind="choice",
-                  default="none", choices=RECOMPUTE),
-        ),
-        function=training_memory,
-        units={"bytes_per_param": "B", "total_bytes": "B", "per_accelerator_bytes": "B", "weight_bytes": "B",
-               "gradient_bytes": "B", "optimizer_bytes": "B", "activation_bytes": "B", "capacity_bytes": "B"},
-        headline=("bytes_per_param", "total_bytes", "per_accelerator_bytes"),
-        output_labels={
-            "bytes_per_param": {"en": "Bytes per parameter", "es": "Bytes por parámetro"},
-            "total_bytes": {"en": "Whole-model training state", "es": "Estado de entrenamiento del modelo"},
-            "per_accelerator_bytes": {"en": "Per accelerator", "es": "Por acelerador"},
-        },
-        plot=_training_memory_result_svg,
-    ))
+    register(
+        Calculator(
+            name="training-memory",
+            title={"en": "Training memory", "es": "Memoria de entrenamiento"},
+            fields=(
+                Field(
+                    "params", {"en": "Parameters", "es": "Parámetros"}, default="70B", low=0, low_open=True, high=1e15
+                ),
+                Field(
+                    "recipe",
+                    {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
+                    kind="choice",
+                    default="adam-mixed",
+                    choices=tuple(RECIPES),
+                ),
+                Field(
+                    "zero",
+                    {"en": "ZeRO stage (3 = FSDP)", "es": "Etapa ZeRO (3 = FSDP)"},
+                    default="0",
+                    param="zero_stage",
+                    low=0,
+                    high=3,
+                    integer=True,
+                ),
+                Field(
+                    "count",
+                    {"en": "Data-parallel accelerators", "es": "Aceleradores en paralelismo de datos"},
+                    default="1",
+                    low=1,
+                    high=1e7,
+                    integer=True,
+                ),
+                Field(
+                    "accelerator",
+                    {"en": "Accelerator (to check the fit)", "es": "Acelerador (para comprobar si cabe)"},
+                    kind="accelerator",
+                    optional=True,
+                ),
+                Field(
+                    "layers",
+                    {"en": "Layers (for activations)", "es": "Capas (para activaciones)"},
+                    optional=True,
+                    low=1,
+                    high=1e4,
+                    integer=True,
+                ),
+                Field(
+                    "hidden_size",
+                    {"en": "Hidden size", "es": "Dimensión oculta"},
+                    optional=True,
+                    low=1,
+                    high=1e7,
+                    integer=True,
+                ),
+                Field(
+                    "heads",
+                    {"en": "Attention heads", "es": "Cabezas de atención"},
+                    optional=True,
+                    param="attention_heads",
+                    low=1,
+                    high=1e5,
+                    integer=True,
+                ),
+                Field(
+                    "seq_len",
+                    {"en": "Sequence length", "es": "Longitud de secuencia"},
+                    default="4096",
+                    param="sequence_length",
+                    low=1,
+                    high=1e8,
+                    integer=True,
+                ),
+                Field(
+                    "micro_batch",
+                    {"en": "Micro-batch", "es": "Micro-batch"},
+                    default="1",
+                    low=1,
+                    high=1e6,
+                    integer=True,
+                ),
+                Field(
+                    "recompute",
+                    {"en": "Activation recomputation", "es": "Recomputación de activaciones"},
+                    kind="choice",
+                    default="none",
+                    choices=RECOMPUTE,
+                ),
+            ),
+            function=training_memory,
+            units={
+                "bytes_per_param": "B",
+                "total_bytes": "B",
+                "per_accelerator_bytes": "B",
+                "weight_bytes": "B",
+                "gradient_bytes": "B",
+                "optimizer_bytes": "B",
+                "activation_bytes": "B",
+                "capacity_bytes": "B",
+            },
+            headline=("bytes_per_param", "total_bytes", "per_accelerator_bytes"),
+            output_labels={
+                "bytes_per_param": {"en": "Bytes per parameter", "es": "Bytes por parámetro"},
+                "total_bytes": {"en": "Whole-model training state", "es": "Estado de entrenamiento del modelo"},
+                "per_accelerator_bytes": {"en": "Per accelerator", "es": "Por acelerador"},
+            },
+            plot=_training_memory_result_svg,
+        )
+    )
 
 
 _register()

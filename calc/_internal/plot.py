@@ -76,9 +76,13 @@ def roofline_svg(
         peak, bandwidth, _ = resolve_chip(accelerator=None, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
         chips.append((str(label), peak, bandwidth))
     if not chips:
-        raise CalcError(field="accelerators", accepted="at least one accelerator", accepted_es="al menos un acelerador",
-                        en="accelerators: give at least one accelerator to plot.",
-                        es="accelerators: indique al menos un acelerador para dibujar.")
+        raise CalcError(
+            field="accelerators",
+            accepted="at least one accelerator",
+            accepted_es="al menos un acelerador",
+            en="accelerators: give at least one accelerator to plot.",
+            es="accelerators: indique al menos un acelerador para dibujar.",
+        )
     kernels = [(str(label), check_number("intensity", x, low=0, low_open=True, high=1e12)) for label, x in points]
     on = int(check_number("points_on", points_on, low=0, high=len(chips) - 1, integer=True))
     ridges = [peak / bandwidth for _, peak, bandwidth in chips]
@@ -118,10 +122,16 @@ def roofline_svg(
     for exponent in range(y_lo, y_hi + 1):
         y = _num(py(10.0**exponent))
         parts.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#ddd"/>')
-        parts.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{_decade(exponent)}</text>')
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 10}" text-anchor="middle">{escape(_TEXT["x_axis"][lang])}</text>')
-    parts.append(f'<text transform="translate(16 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
-                 f'{escape(_TEXT["y_axis"][lang])}</text>')
+        parts.append(
+            f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{_decade(exponent)}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{h - 10}" text-anchor="middle">{escape(_TEXT["x_axis"][lang])}</text>'
+    )
+    parts.append(
+        f'<text transform="translate(16 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
+        f"{escape(_TEXT['y_axis'][lang])}</text>"
+    )
     x_min, x_max = 10.0**x_lo, 10.0**x_hi
     for index, (name, peak, bandwidth) in enumerate(chips):
         color = COLORS[index % len(COLORS)]
@@ -133,16 +143,20 @@ def roofline_svg(
         path = " ".join(f"{_num(px(x))},{_num(py(max(y, 10.0**y_lo)))}" for x, y in corners)
         parts.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="2"/>')
         legend_y = top + 14 + 16 * index
-        parts.append(f'<line x1="{left + 8}" y1="{legend_y - 4}" x2="{left + 28}" y2="{legend_y - 4}" stroke="{color}" '
-                     f'stroke-width="2"/>')
+        parts.append(
+            f'<line x1="{left + 8}" y1="{legend_y - 4}" x2="{left + 28}" y2="{legend_y - 4}" stroke="{color}" '
+            f'stroke-width="2"/>'
+        )
         parts.append(f'<text x="{left + 32}" y="{legend_y}" fill="{color}">{escape(name)}</text>')
     if kernels:
         _, peak, bandwidth = chips[on]
         for label, x in kernels:
             y = min(peak, x * bandwidth)
             cx, cy = _num(px(x)), _num(py(max(y, 10.0**y_lo)))
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="#000"><title>{escape(label)}: '
-                         f'{format_number(x, lang)} FLOP/byte, {format_quantity(y, "FLOP/s", lang)}</title></circle>')
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="5" fill="#000"><title>{escape(label)}: '
+                f"{format_number(x, lang)} FLOP/byte, {format_quantity(y, 'FLOP/s', lang)}</title></circle>"
+            )
             parts.append(f'<text x="{cx}" y="{_num(float(cy) + 16)}" text-anchor="middle">{escape(label)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
@@ -171,13 +185,21 @@ def memory_bars_svg(
         CalcError: a negative part or a capacity that is not positive.
     """
     lang = lang if lang in ("en", "es") else "en"
-    capacity = None if capacity_bytes is None else check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
+    capacity = (
+        None
+        if capacity_bytes is None
+        else check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
+    )
     sizes = [(str(label), check_number("bytes", size, low=0, high=1e18)) for label, size in parts]
     total = sum(size for _, size in sizes)
     if total <= 0 and capacity is None:
-        raise CalcError(field="bytes", accepted="a total > 0", accepted_es="un total > 0",
-                        en="bytes: nothing to draw without a capacity and with every part at 0.",
-                        es="bytes: no hay nada que dibujar sin capacidad y con todas las partes en 0.")
+        raise CalcError(
+            field="bytes",
+            accepted="a total > 0",
+            accepted_es="un total > 0",
+            en="bytes: nothing to draw without a capacity and with every part at 0.",
+            es="bytes: no hay nada que dibujar sin capacidad y con todas las partes en 0.",
+        )
     scale_max = max(total, capacity or 0.0) * 1.05
     left, right, bar_y, bar_h = 12, 12, 34, 28
     bar_w = width - left - right
@@ -198,8 +220,10 @@ def memory_bars_svg(
     for index, (label, size) in enumerate(sizes):
         seg = size / scale_max * bar_w
         color = COLORS[index % len(COLORS)]
-        out.append(f'<rect x="{_num(x)}" y="{bar_y}" width="{_num(seg)}" height="{bar_h}" fill="{color}">'
-                   f'<title>{escape(label)}: {format_quantity(size, "B", lang)}</title></rect>')
+        out.append(
+            f'<rect x="{_num(x)}" y="{bar_y}" width="{_num(seg)}" height="{bar_h}" fill="{color}">'
+            f"<title>{escape(label)}: {format_quantity(size, 'B', lang)}</title></rect>"
+        )
         # A label that would run past the right edge ends at the edge instead.
         near_edge = x + 2 + 7 * len(label) > left + bar_w
         anchor = f'x="{_num(left + bar_w)}" text-anchor="end"' if near_edge else f'x="{_num(x + 2)}"'
@@ -207,16 +231,23 @@ def memory_bars_svg(
         x += seg
     if capacity is not None:
         cap_x = left + capacity / scale_max * bar_w
-        out.append(f'<line x1="{_num(cap_x)}" y1="{bar_y - 6}" x2="{_num(cap_x)}" y2="{bar_y + bar_h + 6}" stroke="#000" '
-                   f'stroke-width="2" stroke-dasharray="4 2"/>')
-        out.append(f'<text x="{_num(cap_x - 4)}" y="{bar_y - 8}" text-anchor="end">{escape(_TEXT["capacity"][lang])} '
-                   f'{format_quantity(capacity, "B", lang)}</text>')
+        out.append(
+            f'<line x1="{_num(cap_x)}" y1="{bar_y - 6}" x2="{_num(cap_x)}" y2="{bar_y + bar_h + 6}" stroke="#000" '
+            f'stroke-width="2" stroke-dasharray="4 2"/>'
+        )
+        out.append(
+            f'<text x="{_num(cap_x - 4)}" y="{bar_y - 8}" text-anchor="end">{escape(_TEXT["capacity"][lang])} '
+            f"{format_quantity(capacity, 'B', lang)}</text>"
+        )
     out.append("</svg>")
     return "\n".join(out)
 
 
 _SCALING_TEXT = {
-    "title": {"en": "Training time and cost against cluster size", "es": "Tiempo y coste de entrenamiento según el tamaño del clúster"},
+    "title": {
+        "en": "Training time and cost against cluster size",
+        "es": "Tiempo y coste de entrenamiento según el tamaño del clúster",
+    },
     "x_axis": {"en": "Accelerators", "es": "Aceleradores"},
     "days": {"en": "Wall-clock days", "es": "Días de reloj"},
     "cost": {"en": "Cloud cost (USD)", "es": "Coste en la nube (USD)"},
@@ -229,7 +260,9 @@ _SCALING_TEXT = {
 }
 
 
-def _scaling_points(count: float, inputs: dict[str, object]) -> list[tuple[float, float, float, float | None, float | None]]:
+def _scaling_points(
+    count: float, inputs: dict[str, object]
+) -> list[tuple[float, float, float, float | None, float | None]]:
     """(count, compute-only seconds, seconds with sync, cost, cost with sync) for a ladder of cluster sizes."""
     from .training import training
 
@@ -294,20 +327,32 @@ def training_scaling_svg(
     h = int(check_number("height", height, low=240, high=4000, integer=True))
     n0 = check_number("count", count, low=1, high=1e7, integer=True)
     inputs: dict[str, object] = dict(
-        params=params, tokens=tokens, mfu=mfu, accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s,
-        flops_per_token_per_param=flops_per_token_per_param, price_usd_per_hour_per_accelerator=price_usd_per_hour_per_accelerator,
-        link_bytes_per_s=link_bytes_per_s, batch_tokens=batch_tokens, gradient_bytes_per_param=gradient_bytes_per_param,
-        total_params=total_params, watts=1.0,  # power is not drawn; a placeholder keeps custom chips without a TDP drawable
+        params=params,
+        tokens=tokens,
+        mfu=mfu,
+        accelerator=accelerator,
+        dtype=dtype,
+        peak_flop_per_s=peak_flop_per_s,
+        flops_per_token_per_param=flops_per_token_per_param,
+        price_usd_per_hour_per_accelerator=price_usd_per_hour_per_accelerator,
+        link_bytes_per_s=link_bytes_per_s,
+        batch_tokens=batch_tokens,
+        gradient_bytes_per_param=gradient_bytes_per_param,
+        total_params=total_params,
+        watts=1.0,  # power is not drawn; a placeholder keeps custom chips without a TDP drawable
     )
     from .training import training
 
     chosen = training(count=n0, **inputs).quantities  # type: ignore[arg-type]  # raises CalcError on bad input
     points = _scaling_points(n0, inputs)
     if not points:
-        raise CalcError(field="count", accepted="a cluster size with a finite result",
-                        accepted_es="un tamaño de clúster con resultado finito",
-                        en="count: no cluster size around this one gives a finite result to draw.",
-                        es="count: ningún tamaño de clúster cercano da un resultado finito para dibujar.")
+        raise CalcError(
+            field="count",
+            accepted="a cluster size with a finite result",
+            accepted_es="un tamaño de clúster con resultado finito",
+            en="count: no cluster size around this one gives a finite result to draw.",
+            es="count: ningún tamaño de clúster cercano da un resultado finito para dibujar.",
+        )
     synced = any(p[2] > p[1] * (1 + 1e-9) for p in points)
     priced = all(p[3] is not None for p in points)
     chip_name = _chip_name(accelerator, lang)
@@ -321,8 +366,10 @@ def training_scaling_svg(
     def px(x: float) -> float:
         return left + (math.log2(x) - x_lo) / (x_hi - x_lo) * plot_w
 
-    title = (f"{_SCALING_TEXT['title'][lang]}: {format_number(float(params), lang)} "
-             f"{'parameters' if lang == 'en' else 'parámetros'}, {format_number(float(tokens), lang)} tokens, {chip_name}")
+    title = (
+        f"{_SCALING_TEXT['title'][lang]}: {format_number(float(params), lang)} "
+        f"{'parameters' if lang == 'en' else 'parámetros'}, {format_number(float(tokens), lang)} tokens, {chip_name}"
+    )
     described = []
     for n, _, seconds, _, cost in points:
         text = f"{format_number(n, lang)} {_SCALING_TEXT['accelerators'][lang]}: {format_number(seconds / 86400, lang)} {_SCALING_TEXT['days_word'][lang]}"
@@ -341,8 +388,10 @@ def training_scaling_svg(
     panels = [("days", [p[1] / 86400 for p in points], [p[2] / 86400 for p in points])]
     if priced:
         panels.append(("cost", [p[3] for p in points], [p[4] for p in points]))  # type: ignore[misc]
-    chosen_values = {"days": float(chosen["seconds"]) / 86400,  # type: ignore[arg-type]
-                     "cost": float(chosen["cloud_cost_usd"]) if isinstance(chosen["cloud_cost_usd"], (int, float)) else None}
+    chosen_values = {
+        "days": float(chosen["seconds"]) / 86400,  # type: ignore[arg-type]
+        "cost": float(chosen["cloud_cost_usd"]) if isinstance(chosen["cloud_cost_usd"], (int, float)) else None,
+    }
     for index, (key, compute_values, bound_values) in enumerate(panels):
         y0 = top + index * (panel_h + gap)
         values = [v for v in compute_values + bound_values if v is not None and v > 0]
@@ -352,36 +401,58 @@ def training_scaling_svg(
         def py(y: float, y0: float = y0, y_lo: int = y_lo, y_hi: int = y_hi) -> float:
             return y0 + (y_hi - math.log10(y)) / (y_hi - y_lo) * panel_h
 
-        parts.append(f'<rect x="{left}" y="{_num(y0)}" width="{plot_w}" height="{_num(panel_h)}" fill="none" stroke="#888"/>')
+        parts.append(
+            f'<rect x="{left}" y="{_num(y0)}" width="{plot_w}" height="{_num(panel_h)}" fill="none" stroke="#888"/>'
+        )
         step = max(1, (y_hi - y_lo) // 6)
         for exponent in range(y_lo, y_hi + 1, step):
             y = _num(py(10.0**exponent))
             parts.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#ddd"/>')
-            parts.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{_decade(exponent)}</text>')
+            parts.append(
+                f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{_decade(exponent)}</text>'
+            )
         x_step = max(1, (x_hi - x_lo) // 10)
         for exponent in range(x_lo, x_hi + 1, x_step):
             x = _num(px(2.0**exponent))
             parts.append(f'<line x1="{x}" y1="{_num(y0)}" x2="{x}" y2="{_num(y0 + panel_h)}" stroke="#ddd"/>')
-            parts.append(f'<text x="{x}" y="{_num(y0 + panel_h + 14)}" text-anchor="middle">'
-                         f'{format_number(2.0**exponent, lang)}</text>')
-        parts.append(f'<text transform="translate(14 {y0 + panel_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
-                     f'{escape(_SCALING_TEXT[key][lang])}</text>')
-        line = " ".join(f"{_num(px(p[0]))},{_num(py(v))}" for p, v in zip(points, compute_values))
+            parts.append(
+                f'<text x="{x}" y="{_num(y0 + panel_h + 14)}" text-anchor="middle">'
+                f"{format_number(2.0**exponent, lang)}</text>"
+            )
+        parts.append(
+            f'<text transform="translate(14 {y0 + panel_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
+            f"{escape(_SCALING_TEXT[key][lang])}</text>"
+        )
+        line = " ".join(f"{_num(px(p[0]))},{_num(py(v))}" for p, v in zip(points, compute_values, strict=True))
         parts.append(f'<polyline points="{line}" fill="none" stroke="{COLORS[0]}" stroke-width="2"/>')
         if synced:
-            dashed = " ".join(f"{_num(px(p[0]))},{_num(py(v))}" for p, v in zip(points, bound_values))
-            parts.append(f'<polyline points="{dashed}" fill="none" stroke="{COLORS[1]}" stroke-width="2" stroke-dasharray="6 3"/>')
+            dashed = " ".join(f"{_num(px(p[0]))},{_num(py(v))}" for p, v in zip(points, bound_values, strict=True))
+            parts.append(
+                f'<polyline points="{dashed}" fill="none" stroke="{COLORS[1]}" stroke-width="2" stroke-dasharray="6 3"/>'
+            )
         mark = chosen_values[key]
         if mark is not None and mark > 0:
             label = f"{_SCALING_TEXT['chosen'][lang]}: {format_number(n0, lang)}"
-            parts.append(f'<circle cx="{_num(px(n0))}" cy="{_num(py(mark))}" r="5" fill="#000"><title>{escape(label)}</title></circle>')
-        parts.append(f'<line x1="{left + 8}" y1="{_num(y0 + 12)}" x2="{left + 28}" y2="{_num(y0 + 12)}" stroke="{COLORS[0]}" stroke-width="2"/>')
-        parts.append(f'<text x="{left + 32}" y="{_num(y0 + 16)}" fill="{COLORS[0]}">{escape(_SCALING_TEXT["compute"][lang])}</text>')
+            parts.append(
+                f'<circle cx="{_num(px(n0))}" cy="{_num(py(mark))}" r="5" fill="#000"><title>{escape(label)}</title></circle>'
+            )
+        parts.append(
+            f'<line x1="{left + 8}" y1="{_num(y0 + 12)}" x2="{left + 28}" y2="{_num(y0 + 12)}" stroke="{COLORS[0]}" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<text x="{left + 32}" y="{_num(y0 + 16)}" fill="{COLORS[0]}">{escape(_SCALING_TEXT["compute"][lang])}</text>'
+        )
         if synced:
-            parts.append(f'<line x1="{left + 8}" y1="{_num(y0 + 28)}" x2="{left + 28}" y2="{_num(y0 + 28)}" stroke="{COLORS[1]}" '
-                         f'stroke-width="2" stroke-dasharray="6 3"/>')
-            parts.append(f'<text x="{left + 32}" y="{_num(y0 + 32)}" fill="{COLORS[1]}">{escape(_SCALING_TEXT["bound"][lang])}</text>')
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 8}" text-anchor="middle">{escape(_SCALING_TEXT["x_axis"][lang])}</text>')
+            parts.append(
+                f'<line x1="{left + 8}" y1="{_num(y0 + 28)}" x2="{left + 28}" y2="{_num(y0 + 28)}" stroke="{COLORS[1]}" '
+                f'stroke-width="2" stroke-dasharray="6 3"/>'
+            )
+            parts.append(
+                f'<text x="{left + 32}" y="{_num(y0 + 32)}" fill="{COLORS[1]}">{escape(_SCALING_TEXT["bound"][lang])}</text>'
+            )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{h - 8}" text-anchor="middle">{escape(_SCALING_TEXT["x_axis"][lang])}</text>'
+    )
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -417,33 +488,56 @@ def _roofline_result_svg(result: Result, lang: str) -> str:
     kernel = (("kernel", float(q["intensity_flop_per_byte"])),)  # type: ignore[arg-type]
     chips = load_data().accelerators
     references = [
-        chip_id for chip_id in REFERENCE_CHIPS
-        if chip_id != chosen and chip_id in chips and chips[chip_id].dense_flop_per_s.get(dtype)
+        chip_id
+        for chip_id in REFERENCE_CHIPS
+        if chip_id != chosen
+        and chip_id in chips
+        and chips[chip_id].dense_flop_per_s.get(dtype)
         and chips[chip_id].memory_bandwidth_bytes_per_s
     ][:3]
     if isinstance(chosen, str):
         return roofline_svg(accelerators=[chosen, *references], dtype=dtype, points=kernel, lang=lang)
     label = "custom chip" if lang == "en" else "chip personalizado"
     custom = ((label, float(q["peak_flop_per_s"]), float(q["bandwidth_bytes_per_s"])),)  # type: ignore[arg-type]
-    return roofline_svg(accelerators=references, dtype=dtype, custom=custom, points=kernel,
-                        points_on=len(references), lang=lang)
+    return roofline_svg(
+        accelerators=references, dtype=dtype, custom=custom, points=kernel, points_on=len(references), lang=lang
+    )
 
 
 def _training_memory_result_svg(result: Result, lang: str) -> str:
     """The training-memory calculator's chart: weights, gradients, optimizer states and activations per accelerator."""
     q = result.quantities
-    parts = tuple((label[lang], float(q[key])) for key, label in _PART_LABELS.items()  # type: ignore[arg-type]
-                  if isinstance(q.get(key), (int, float)))
+    parts = tuple(
+        (label[lang], float(q[key]))
+        for key, label in _PART_LABELS.items()  # type: ignore[arg-type]
+        if isinstance(q.get(key), (int, float))
+    )
     capacity = q.get("capacity_bytes")
-    return memory_bars_svg(parts=parts, capacity_bytes=float(capacity) if isinstance(capacity, (int, float)) else None,
-                           lang=lang)
+    return memory_bars_svg(
+        parts=parts, capacity_bytes=float(capacity) if isinstance(capacity, (int, float)) else None, lang=lang
+    )
 
 
 def _training_result_svg(result: Result, lang: str) -> str:
     """The training calculator's chart: days and cost against cluster size around the reader's count."""
-    keys = ("params", "tokens", "count", "mfu", "accelerator", "dtype", "peak_flop_per_s", "flops_per_token_per_param",
-            "price_usd_per_hour_per_accelerator", "link_bytes_per_s", "batch_tokens", "gradient_bytes_per_param", "total_params")
+    keys = (
+        "params",
+        "tokens",
+        "count",
+        "mfu",
+        "accelerator",
+        "dtype",
+        "peak_flop_per_s",
+        "flops_per_token_per_param",
+        "price_usd_per_hour_per_accelerator",
+        "link_bytes_per_s",
+        "batch_tokens",
+        "gradient_bytes_per_param",
+        "total_params",
+    )
     inputs = {key: result.inputs[key] for key in keys if key in result.inputs}
-    if "price_usd_per_hour_per_accelerator" not in inputs and isinstance(result.quantities.get("price_usd_per_hour"), (int, float)):
+    if "price_usd_per_hour_per_accelerator" not in inputs and isinstance(
+        result.quantities.get("price_usd_per_hour"), (int, float)
+    ):
         inputs["price_usd_per_hour_per_accelerator"] = result.quantities["price_usd_per_hour"]
     return training_scaling_svg(lang=lang, **inputs)

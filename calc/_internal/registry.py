@@ -20,7 +20,8 @@ def _model_id(text: str) -> str:
     data = load_data()
     if not hasattr(data, "model"):
         raise CalcError(
-            field="model", accepted="layers, kv_heads and head_dim",
+            field="model",
+            accepted="layers, kv_heads and head_dim",
             en="model: this edition's data has no models yet; give --layers, --kv-heads and --head-dim.",
             es="model: los datos de esta edición aún no tienen modelos; indique --layers, --kv-heads y --head-dim.",
         )
@@ -105,8 +106,10 @@ def parse_inputs(calculator: Calculator, raw: dict[str, Any], lang: str = "en") 
     merged = {**calculator.defaults(), **given}
     for f in calculator.fields:
         # Giving a custom chip's figures without naming an accelerator means "custom".
-        if f.kind in SELECTORS and f.name not in given and any(
-            g.only_when_custom and g.name in given for g in calculator.fields
+        if (
+            f.kind in SELECTORS
+            and f.name not in given
+            and any(g.only_when_custom and g.name in given for g in calculator.fields)
         ):
             merged[f.name] = CUSTOM
     custom = any(
@@ -154,8 +157,10 @@ def compute(name: str, raw: dict[str, Any], lang: str = "en") -> Result:
     calculator = CALCULATORS.get(name)
     if calculator is None:
         raise CalcError(
-            field="calculator", accepted=", ".join(CALCULATORS),
-            en=f"unknown calculator {name!r}.", es=f"calculadora desconocida {name!r}.",
+            field="calculator",
+            accepted=", ".join(CALCULATORS),
+            en=f"unknown calculator {name!r}.",
+            es=f"calculadora desconocida {name!r}.",
         )
     try:
         kwargs = parse_inputs(calculator, raw, lang)
@@ -173,7 +178,7 @@ def _message_for_page(name: str, error: CalcError, lang: str) -> str:
     found = calculator.field_for(error.field) if calculator else None
     if found is None or not message.startswith(error.field):
         return message
-    return found.label.get(lang, found.label["en"]) + message[len(error.field):]
+    return found.label.get(lang, found.label["en"]) + message[len(error.field) :]
 
 
 def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:

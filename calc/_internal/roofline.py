@@ -20,7 +20,9 @@ def ridge_point(*, peak_flop_per_s: float, bandwidth_bytes_per_s: float) -> floa
     return check_finite_result("ridge_point_flop_per_byte", peak / bandwidth)
 
 
-def attainable_flop_per_s(*, intensity_flop_per_byte: float, peak_flop_per_s: float, bandwidth_bytes_per_s: float) -> float:
+def attainable_flop_per_s(
+    *, intensity_flop_per_byte: float, peak_flop_per_s: float, bandwidth_bytes_per_s: float
+) -> float:
     """Attainable throughput: min(P, I × B). Source as `ridge_point`."""
     intensity = check_number("intensity", intensity_flop_per_byte, low=0, low_open=True)
     peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True)
@@ -50,7 +52,8 @@ def resolve_chip(
         bandwidth = chip.memory_bandwidth_bytes_per_s
         if bandwidth is None:
             raise CalcError(
-                field="accelerator", accepted="an accelerator with a memory bandwidth in data/",
+                field="accelerator",
+                accepted="an accelerator with a memory bandwidth in data/",
                 accepted_es="un acelerador con ancho de banda de memoria en data/",
                 en=f"accelerator: {chip.name} has no memory bandwidth in the data.",
                 es=f"accelerator: {chip.name} no tiene ancho de banda de memoria en los datos.",
@@ -151,7 +154,10 @@ def matmul(
         CalcError: a size or figure out of range, an unknown accelerator or dtype.
     """
     peak, bandwidth, source = resolve_chip(
-        accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, bandwidth_bytes_per_s=bandwidth_bytes_per_s
+        accelerator=accelerator,
+        dtype=dtype,
+        peak_flop_per_s=peak_flop_per_s,
+        bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
     flops = matmul_flops(m=m, k=k, n=n)
     moved = matmul_bytes(m=m, k=k, n=n, bytes_per_element=bytes_per_element)
@@ -163,19 +169,60 @@ def matmul(
     bound = "memory" if memory_s > compute_s else "compute"
     sizes = {"M": (m, ""), "K": (k, ""), "N": (n, ""), "s": (bytes_per_element, "B")}
     steps = [
-        Step("flops", {"en": "Matmul FLOPs", "es": "FLOPs del matmul"}, r"F = 2MKN",
-             "2 × {M} × {K} × {N}", sizes, flops, "FLOP"),
-        Step("bytes", {"en": "Bytes moved (read A and B, write C)", "es": "Bytes movidos (leer A y B, escribir C)"},
-             r"Q = s\,(MK + KN + MN)", "{s} × ({M}·{K} + {K}·{N} + {M}·{N})", sizes, moved, "B"),
-        Step("intensity_flop_per_byte", {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
-             r"I = F / Q", "{F} / {Q}", {"F": (flops, "FLOP"), "Q": (moved, "B")}, intensity, "FLOP/byte"),
-        Step("compute_seconds", {"en": f"Compute time ({source['en']})", "es": f"Tiempo de cómputo ({source['es']})"},
-             r"T_\text{math} = F / P", "{F} / {P}", {"F": (flops, "FLOP"), "P": (peak, "FLOP/s")}, compute_s, "s"),
-        Step("memory_seconds", {"en": "Memory time", "es": "Tiempo de memoria"},
-             r"T_\text{mem} = Q / B", "{Q} / {B}", {"Q": (moved, "B"), "B": (bandwidth, "B/s")}, memory_s, "s"),
-        Step("seconds", {"en": "Lower-bound kernel time", "es": "Tiempo mínimo del kernel"},
-             r"T = \max(T_\text{math}, T_\text{mem})", "max({Tc}, {Tm})",
-             {"Tc": (compute_s, "s"), "Tm": (memory_s, "s")}, seconds, "s"),
+        Step(
+            "flops",
+            {"en": "Matmul FLOPs", "es": "FLOPs del matmul"},
+            r"F = 2MKN",
+            "2 × {M} × {K} × {N}",
+            sizes,
+            flops,
+            "FLOP",
+        ),
+        Step(
+            "bytes",
+            {"en": "Bytes moved (read A and B, write C)", "es": "Bytes movidos (leer A y B, escribir C)"},
+            r"Q = s\,(MK + KN + MN)",
+            "{s} × ({M}·{K} + {K}·{N} + {M}·{N})",
+            sizes,
+            moved,
+            "B",
+        ),
+        Step(
+            "intensity_flop_per_byte",
+            {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
+            r"I = F / Q",
+            "{F} / {Q}",
+            {"F": (flops, "FLOP"), "Q": (moved, "B")},
+            intensity,
+            "FLOP/byte",
+        ),
+        Step(
+            "compute_seconds",
+            {"en": f"Compute time ({source['en']})", "es": f"Tiempo de cómputo ({source['es']})"},
+            r"T_\text{math} = F / P",
+            "{F} / {P}",
+            {"F": (flops, "FLOP"), "P": (peak, "FLOP/s")},
+            compute_s,
+            "s",
+        ),
+        Step(
+            "memory_seconds",
+            {"en": "Memory time", "es": "Tiempo de memoria"},
+            r"T_\text{mem} = Q / B",
+            "{Q} / {B}",
+            {"Q": (moved, "B"), "B": (bandwidth, "B/s")},
+            memory_s,
+            "s",
+        ),
+        Step(
+            "seconds",
+            {"en": "Lower-bound kernel time", "es": "Tiempo mínimo del kernel"},
+            r"T = \max(T_\text{math}, T_\text{mem})",
+            "max({Tc}, {Tm})",
+            {"Tc": (compute_s, "s"), "Tm": (memory_s, "s")},
+            seconds,
+            "s",
+        ),
     ]
     return Result(
         calculator="matmul",
@@ -220,7 +267,10 @@ def roofline(
     """
     intensity = check_number("intensity", intensity_flop_per_byte, low=0, low_open=True, high=1e12)
     peak, bandwidth, source = resolve_chip(
-        accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, bandwidth_bytes_per_s=bandwidth_bytes_per_s
+        accelerator=accelerator,
+        dtype=dtype,
+        peak_flop_per_s=peak_flop_per_s,
+        bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
     ridge = ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
     attainable = attainable_flop_per_s(
@@ -234,7 +284,8 @@ def roofline(
             formula=r"I^* = \frac{P}{B}",
             substitution="{P} / {B}",
             values={"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s")},
-            value=ridge, unit="FLOP/byte",
+            value=ridge,
+            unit="FLOP/byte",
         ),
         Step(
             key="attainable_flop_per_s",
@@ -242,7 +293,8 @@ def roofline(
             formula=r"P_\text{att} = \min(P,\; I \cdot B)",
             substitution="min({P}, {I} × {B})",
             values={"P": (peak, "FLOP/s"), "I": (intensity, "FLOP/byte"), "B": (bandwidth, "B/s")},
-            value=attainable, unit="FLOP/s",
+            value=attainable,
+            unit="FLOP/s",
         ),
     ]
     return Result(
@@ -274,64 +326,152 @@ def _register() -> None:
     from .plot import _roofline_result_svg
     from .registry import Calculator, Field, register
 
-    register(Calculator(
-        name="roofline",
-        title={"en": "Roofline", "es": "Roofline"},
-        fields=(
-            Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-            Field("dtype", {"en": "Number format", "es": "Formato numérico"}, kind="choice",
-                  default=DEFAULT_DTYPE, choices=DTYPES),
-            Field("intensity", {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
-                  unit="FLOP/byte", default="100", param="intensity_flop_per_byte", low=0, low_open=True, high=1e12),
-            Field("peak_tflops", {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
-                  unit="TFLOP/s", default="1000", param="peak_flop_per_s", scale=1e12, only_when_custom=True,
-                  low=0, low_open=True, high=1e9),
-            Field("bandwidth_tbps", {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
-                  unit="TB/s", default="3", param="bandwidth_bytes_per_s", scale=1e12, only_when_custom=True,
-                  low=0, low_open=True, high=1e6),
-        ),
-        function=roofline,
-        units=ROOFLINE_UNITS,
-        headline=("ridge_point_flop_per_byte", "attainable_flop_per_s", "bound"),
-        output_labels={
-            "ridge_point_flop_per_byte": {"en": "Ridge point", "es": "Punto de cresta"},
-            "attainable_flop_per_s": {"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
-            "bound": {"en": "Verdict", "es": "Veredicto"},
-        },
-        plot=_roofline_result_svg,
-    ))
-    register(Calculator(
-        name="matmul",
-        title={"en": "Matmul on the roofline", "es": "Matmul en el roofline"},
-        fields=(
-            Field("m", {"en": "M (rows of A)", "es": "M (filas de A)"}, default="4096", low=1, high=1e9, integer=True),
-            Field("k", {"en": "K (shared dimension)", "es": "K (dimensión compartida)"}, default="4096",
-                  low=1, high=1e9, integer=True),
-            Field("n", {"en": "N (columns of B)", "es": "N (columnas de B)"}, default="4096", low=1, high=1e9, integer=True),
-            Field("bytes_per_element", {"en": "Bytes per element", "es": "Bytes por elemento"}, unit="B",
-                  default="2", low=0, low_open=True, high=64),
-            Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-            Field("dtype", {"en": "Number format", "es": "Formato numérico"}, kind="choice",
-                  default=DEFAULT_DTYPE, choices=DTYPES),
-            Field("peak_tflops", {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
-                  unit="TFLOP/s", default="1000", param="peak_flop_per_s", scale=1e12, only_when_custom=True,
-                  low=0, low_open=True, high=1e9),
-            Field("bandwidth_tbps", {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
-                  unit="TB/s", default="3", param="bandwidth_bytes_per_s", scale=1e12, only_when_custom=True,
-                  low=0, low_open=True, high=1e6),
-        ),
-        function=matmul,
-        units={"flops": "FLOP", "bytes": "B", "intensity_flop_per_byte": "FLOP/byte", "seconds": "s",
-               "compute_seconds": "s", "memory_seconds": "s", "ridge_point_flop_per_byte": "FLOP/byte",
-               "peak_flop_per_s": "FLOP/s", "bandwidth_bytes_per_s": "B/s"},
-        headline=("flops", "intensity_flop_per_byte", "seconds", "bound"),
-        output_labels={
-            "flops": {"en": "FLOPs", "es": "FLOPs"},
-            "intensity_flop_per_byte": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
-            "seconds": {"en": "Lower-bound time", "es": "Tiempo mínimo"},
-            "bound": {"en": "Verdict", "es": "Veredicto"},
-        },
-    ))
+    register(
+        Calculator(
+            name="roofline",
+            title={"en": "Roofline", "es": "Roofline"},
+            fields=(
+                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
+                Field(
+                    "dtype",
+                    {"en": "Number format", "es": "Formato numérico"},
+                    kind="choice",
+                    default=DEFAULT_DTYPE,
+                    choices=DTYPES,
+                ),
+                Field(
+                    "intensity",
+                    {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
+                    unit="FLOP/byte",
+                    default="100",
+                    param="intensity_flop_per_byte",
+                    low=0,
+                    low_open=True,
+                    high=1e12,
+                ),
+                Field(
+                    "peak_tflops",
+                    {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
+                    unit="TFLOP/s",
+                    default="1000",
+                    param="peak_flop_per_s",
+                    scale=1e12,
+                    only_when_custom=True,
+                    low=0,
+                    low_open=True,
+                    high=1e9,
+                ),
+                Field(
+                    "bandwidth_tbps",
+                    {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
+                    unit="TB/s",
+                    default="3",
+                    param="bandwidth_bytes_per_s",
+                    scale=1e12,
+                    only_when_custom=True,
+                    low=0,
+                    low_open=True,
+                    high=1e6,
+                ),
+            ),
+            function=roofline,
+            units=ROOFLINE_UNITS,
+            headline=("ridge_point_flop_per_byte", "attainable_flop_per_s", "bound"),
+            output_labels={
+                "ridge_point_flop_per_byte": {"en": "Ridge point", "es": "Punto de cresta"},
+                "attainable_flop_per_s": {"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
+                "bound": {"en": "Verdict", "es": "Veredicto"},
+            },
+            plot=_roofline_result_svg,
+        )
+    )
+    register(
+        Calculator(
+            name="matmul",
+            title={"en": "Matmul on the roofline", "es": "Matmul en el roofline"},
+            fields=(
+                Field(
+                    "m", {"en": "M (rows of A)", "es": "M (filas de A)"}, default="4096", low=1, high=1e9, integer=True
+                ),
+                Field(
+                    "k",
+                    {"en": "K (shared dimension)", "es": "K (dimensión compartida)"},
+                    default="4096",
+                    low=1,
+                    high=1e9,
+                    integer=True,
+                ),
+                Field(
+                    "n",
+                    {"en": "N (columns of B)", "es": "N (columnas de B)"},
+                    default="4096",
+                    low=1,
+                    high=1e9,
+                    integer=True,
+                ),
+                Field(
+                    "bytes_per_element",
+                    {"en": "Bytes per element", "es": "Bytes por elemento"},
+                    unit="B",
+                    default="2",
+                    low=0,
+                    low_open=True,
+                    high=64,
+                ),
+                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
+                Field(
+                    "dtype",
+                    {"en": "Number format", "es": "Formato numérico"},
+                    kind="choice",
+                    default=DEFAULT_DTYPE,
+                    choices=DTYPES,
+                ),
+                Field(
+                    "peak_tflops",
+                    {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
+                    unit="TFLOP/s",
+                    default="1000",
+                    param="peak_flop_per_s",
+                    scale=1e12,
+                    only_when_custom=True,
+                    low=0,
+                    low_open=True,
+                    high=1e9,
+                ),
+                Field(
+                    "bandwidth_tbps",
+                    {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
+                    unit="TB/s",
+                    default="3",
+                    param="bandwidth_bytes_per_s",
+                    scale=1e12,
+                    only_when_custom=True,
+                    low=0,
+                    low_open=True,
+                    high=1e6,
+                ),
+            ),
+            function=matmul,
+            units={
+                "flops": "FLOP",
+                "bytes": "B",
+                "intensity_flop_per_byte": "FLOP/byte",
+                "seconds": "s",
+                "compute_seconds": "s",
+                "memory_seconds": "s",
+                "ridge_point_flop_per_byte": "FLOP/byte",
+                "peak_flop_per_s": "FLOP/s",
+                "bandwidth_bytes_per_s": "B/s",
+            },
+            headline=("flops", "intensity_flop_per_byte", "seconds", "bound"),
+            output_labels={
+                "flops": {"en": "FLOPs", "es": "FLOPs"},
+                "intensity_flop_per_byte": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
+                "seconds": {"en": "Lower-bound time", "es": "Tiempo mínimo"},
+                "bound": {"en": "Verdict", "es": "Veredicto"},
+            },
+        )
+    )
 
 
 _register()

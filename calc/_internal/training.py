@@ -124,12 +124,16 @@ def training(
         per_accelerator_w = chip.tdp_w * overhead
     else:
         raise CalcError(
-            field="watts", accepted="a number > 0 and ≤ 100000", accepted_es="un número > 0 y ≤ 100000",
+            field="watts",
+            accepted="a number > 0 and ≤ 100000",
+            accepted_es="un número > 0 y ≤ 100000",
             en="watts: give the power per accelerator; this chip has no TDP in the data.",
             es="watts: indique la potencia por acelerador; este chip no tiene TDP en los datos.",
         )
     pue = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
-    energy_price = electricity_usd_per_kwh if electricity_usd_per_kwh is not None else economics_default("electricity_usd_per_kwh")
+    energy_price = (
+        electricity_usd_per_kwh if electricity_usd_per_kwh is not None else economics_default("electricity_usd_per_kwh")
+    )
     energy_price = check_number("electricity", energy_price, low=0, high=10)
     price = price_usd_per_hour_per_accelerator
     if price is None:
@@ -149,51 +153,146 @@ def training(
     facility_w = facility_power_w(count=n, watts_per_accelerator=per_accelerator_w, pue=pue)
     energy_kwh = facility_w / 1e3 * hours
     steps = [
-        Step("total_flops", {"en": "Training FLOPs", "es": "FLOPs de entrenamiento"}, r"C = k\,N\,D",
-             "{k} × {N} × {D}", {"k": (flops_per_token_per_param, ""), "N": (params, ""), "D": (tokens, "")}, total, "FLOP"),
-        Step("cluster_flop_per_s", {"en": f"Effective cluster throughput ({name['en']})",
-                                    "es": f"Rendimiento efectivo del clúster ({name['es']})"},
-             r"R = n\,P\,\text{MFU}", "{n} × {P} × {U}", {"n": (n, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")}, rate, "FLOP/s"),
-        Step("seconds", {"en": "Wall-clock time", "es": "Tiempo de reloj"}, r"T = C / R", "{C} / {R}",
-             {"C": (total, "FLOP"), "R": (rate, "FLOP/s")}, seconds, "s"),
-        Step("days", {"en": "In days", "es": "En días"}, r"T / 86\,400", "{T} / 86400", {"T": (seconds, "s")},
-             seconds / SECONDS_PER_DAY, "days"),
-        Step("accelerator_hours", {"en": "Accelerator-hours", "es": "Horas-acelerador"}, r"n \cdot T_h", "{n} × {h}",
-             {"n": (n, ""), "h": (hours, "h")}, accelerator_hours, "h"),
+        Step(
+            "total_flops",
+            {"en": "Training FLOPs", "es": "FLOPs de entrenamiento"},
+            r"C = k\,N\,D",
+            "{k} × {N} × {D}",
+            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "D": (tokens, "")},
+            total,
+            "FLOP",
+        ),
+        Step(
+            "cluster_flop_per_s",
+            {
+                "en": f"Effective cluster throughput ({name['en']})",
+                "es": f"Rendimiento efectivo del clúster ({name['es']})",
+            },
+            r"R = n\,P\,\text{MFU}",
+            "{n} × {P} × {U}",
+            {"n": (n, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")},
+            rate,
+            "FLOP/s",
+        ),
+        Step(
+            "seconds",
+            {"en": "Wall-clock time", "es": "Tiempo de reloj"},
+            r"T = C / R",
+            "{C} / {R}",
+            {"C": (total, "FLOP"), "R": (rate, "FLOP/s")},
+            seconds,
+            "s",
+        ),
+        Step(
+            "days",
+            {"en": "In days", "es": "En días"},
+            r"T / 86\,400",
+            "{T} / 86400",
+            {"T": (seconds, "s")},
+            seconds / SECONDS_PER_DAY,
+            "days",
+        ),
+        Step(
+            "accelerator_hours",
+            {"en": "Accelerator-hours", "es": "Horas-acelerador"},
+            r"n \cdot T_h",
+            "{n} × {h}",
+            {"n": (n, ""), "h": (hours, "h")},
+            accelerator_hours,
+            "h",
+        ),
     ]
     cloud_cost = None
     if price is not None:
         cloud_cost = accelerator_hours * price
-        steps.append(Step("cloud_cost_usd", {"en": "Cloud cost", "es": "Coste en la nube"}, r"n \cdot T_h \cdot p",
-                          "{A} × {p}", {"A": (accelerator_hours, "h"), "p": (price, "USD/h")}, cloud_cost, "USD"))
+        steps.append(
+            Step(
+                "cloud_cost_usd",
+                {"en": "Cloud cost", "es": "Coste en la nube"},
+                r"n \cdot T_h \cdot p",
+                "{A} × {p}",
+                {"A": (accelerator_hours, "h"), "p": (price, "USD/h")},
+                cloud_cost,
+                "USD",
+            )
+        )
     steps += [
-        Step("it_power_kw", {"en": "IT power", "es": "Potencia IT"}, r"P_\text{IT} = n \cdot W", "{n} × {W}",
-             {"n": (n, ""), "W": (per_accelerator_w, "W")}, it_w, "W"),
-        Step("facility_power_kw", {"en": "Facility power", "es": "Potencia de la instalación"},
-             r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}", "{P} × {pue}", {"P": (it_w, "W"), "pue": (pue, "")}, facility_w, "W"),
-        Step("energy_mwh", {"en": "Energy", "es": "Energía"}, r"E = P_\text{fac} \cdot T_h", "{P} × {h}",
-             {"P": (facility_w, "W"), "h": (hours, "h")}, energy_kwh / 1e3, "MWh"),
-        Step("electricity_cost_usd", {"en": "Electricity cost", "es": "Coste de electricidad"}, r"E \cdot c",
-             "{E} × {c}", {"E": (energy_kwh, "kWh"), "c": (energy_price, "USD/kWh")}, energy_kwh * energy_price, "USD"),
+        Step(
+            "it_power_kw",
+            {"en": "IT power", "es": "Potencia IT"},
+            r"P_\text{IT} = n \cdot W",
+            "{n} × {W}",
+            {"n": (n, ""), "W": (per_accelerator_w, "W")},
+            it_w,
+            "W",
+        ),
+        Step(
+            "facility_power_kw",
+            {"en": "Facility power", "es": "Potencia de la instalación"},
+            r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}",
+            "{P} × {pue}",
+            {"P": (it_w, "W"), "pue": (pue, "")},
+            facility_w,
+            "W",
+        ),
+        Step(
+            "energy_mwh",
+            {"en": "Energy", "es": "Energía"},
+            r"E = P_\text{fac} \cdot T_h",
+            "{P} × {h}",
+            {"P": (facility_w, "W"), "h": (hours, "h")},
+            energy_kwh / 1e3,
+            "MWh",
+        ),
+        Step(
+            "electricity_cost_usd",
+            {"en": "Electricity cost", "es": "Coste de electricidad"},
+            r"E \cdot c",
+            "{E} × {c}",
+            {"E": (energy_kwh, "kWh"), "c": (energy_price, "USD/kWh")},
+            energy_kwh * energy_price,
+            "USD",
+        ),
     ]
     co2 = None
     if carbon is not None:
         co2 = energy_kwh * carbon / 1e6
-        steps.append(Step("co2_tonnes", {"en": "CO₂", "es": "CO₂"}, r"E \cdot g", "{E} × {g}",
-                          {"E": (energy_kwh, "kWh"), "g": (carbon, "g/kWh")}, co2, "t"))
+        steps.append(
+            Step(
+                "co2_tonnes",
+                {"en": "CO₂", "es": "CO₂"},
+                r"E \cdot g",
+                "{E} × {g}",
+                {"E": (energy_kwh, "kWh"), "g": (carbon, "g/kWh")},
+                co2,
+                "t",
+            )
+        )
 
     synced_params = params
     if total_params is not None:
         active = check_number("params", params, low=0, low_open=True, high=1e15)
         synced_params = check_number("total_params", total_params, low=active, high=1e15)
-    sync = _gradient_sync(chip=chip, count=n, params=synced_params, link_bytes_per_s=link_bytes_per_s,
-                          gradient_bytes_per_param=gradient_bytes_per_param)
+    sync = _gradient_sync(
+        chip=chip,
+        count=n,
+        params=synced_params,
+        link_bytes_per_s=link_bytes_per_s,
+        gradient_bytes_per_param=gradient_bytes_per_param,
+    )
     batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
     step_compute = flops_per_token_per_param * params * batch / rate
-    steps.append(Step("step_compute_seconds", {"en": "Compute time per step", "es": "Tiempo de cómputo por paso"},
-                      r"t_c = k\,N\,B / R", "{k} × {N} × {B} / {R}",
-                      {"k": (flops_per_token_per_param, ""), "N": (params, ""), "B": (batch, ""), "R": (rate, "FLOP/s")},
-                      step_compute, "s"))
+    steps.append(
+        Step(
+            "step_compute_seconds",
+            {"en": "Compute time per step", "es": "Tiempo de cómputo por paso"},
+            r"t_c = k\,N\,B / R",
+            "{k} × {N} × {B} / {R}",
+            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "B": (batch, ""), "R": (rate, "FLOP/s")},
+            step_compute,
+            "s",
+        )
+    )
     bottleneck = "compute"
     overlap = None
     sync_seconds = None
@@ -202,10 +301,20 @@ def training(
         steps.append(sync_step)
         overlap = overlap_needed(sync_seconds=sync_seconds, compute_seconds=step_compute)
         bottleneck = "gradient-sync" if sync_seconds > step_compute else "compute"
-        steps.append(Step("overlap_needed", {"en": "Share of compute the AllReduce must overlap",
-                                             "es": "Fracción del cómputo que el AllReduce debe solapar"},
-                          r"\min(1,\; t_s / t_c)", "{ts} / {tc}", {"ts": (sync_seconds, "s"), "tc": (step_compute, "s")},
-                          overlap, ""))
+        steps.append(
+            Step(
+                "overlap_needed",
+                {
+                    "en": "Share of compute the AllReduce must overlap",
+                    "es": "Fracción del cómputo que el AllReduce debe solapar",
+                },
+                r"\min(1,\; t_s / t_c)",
+                "{ts} / {tc}",
+                {"ts": (sync_seconds, "s"), "tc": (step_compute, "s")},
+                overlap,
+                "",
+            )
+        )
 
     quantities = {
         "total_flops": total,
@@ -250,21 +359,33 @@ def _gradient_sync(
     domain = getattr(chip, "scale_up_domain_size", None)
     up = getattr(chip, "scale_up_per_direction_bytes_per_s", None)
     if domain and up and domain > 1 and count > 1:
-        seconds = hierarchical_allreduce_seconds(bytes_total=size, count=count, domain_size=domain,
-                                                 scale_up_bytes_per_s=up, scale_out_bytes_per_s=link)
+        seconds = hierarchical_allreduce_seconds(
+            bytes_total=size, count=count, domain_size=domain, scale_up_bytes_per_s=up, scale_out_bytes_per_s=link
+        )
         g = min(domain, count)
-        step = Step("gradient_sync_seconds",
-                    {"en": "Gradient AllReduce per step (inside the node, then across nodes)",
-                     "es": "AllReduce de gradientes por paso (dentro del nodo y luego entre nodos)"},
-                    r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
-                    "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
-                    {"g": (g, ""), "m": (-(-count // g), ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
-                    seconds, "s")
+        step = Step(
+            "gradient_sync_seconds",
+            {
+                "en": "Gradient AllReduce per step (inside the node, then across nodes)",
+                "es": "AllReduce de gradientes por paso (dentro del nodo y luego entre nodos)",
+            },
+            r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
+            "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
+            {"g": (g, ""), "m": (-(-count // g), ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
+            seconds,
+            "s",
+        )
         return seconds, step
     seconds = ring_allreduce_seconds(bytes_total=size, count=count, link_bytes_per_s=link)
-    step = Step("gradient_sync_seconds", {"en": "Gradient ring AllReduce per step", "es": "AllReduce en anillo de gradientes por paso"},
-                r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}", "2 × ({n} − 1)/{n} × {S} / {B}",
-                {"n": (count, ""), "S": (size, "B"), "B": (link, "B/s")}, seconds, "s")
+    step = Step(
+        "gradient_sync_seconds",
+        {"en": "Gradient ring AllReduce per step", "es": "AllReduce en anillo de gradientes por paso"},
+        r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}",
+        "2 × ({n} − 1)/{n} × {S} / {B}",
+        {"n": (count, ""), "S": (size, "B"), "B": (link, "B/s")},
+        seconds,
+        "s",
+    )
     return seconds, step
 
 
@@ -277,80 +398,214 @@ def _register() -> None:
     # at 50 % MFU, $3 per accelerator-hour, PUE 1.2, $0.10/kWh. The CLI uses the same defaults. Grid carbon has
     # no field default: the function takes data/'s typical value lazily (loading data at import would tie
     # importing calc to the data bundle).
-    register(Calculator(
-        name="training",
-        title={"en": "Training run: time, cost, energy", "es": "Corrida de entrenamiento: tiempo, coste, energía"},
-        fields=(
-            Field("params", {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
-                  default="70B", low=0, low_open=True, high=1e15),
-            Field("tokens", {"en": "Training tokens", "es": "Tokens de entrenamiento"}, default="1T",
-                  low=0, low_open=True, high=1e16),
-            Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-            Field("dtype", {"en": "Number format", "es": "Formato numérico"}, kind="choice",
-                  default=DEFAULT_DTYPE, choices=DTYPES),
-            Field("peak_tflops", {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
-                  unit="TFLOP/s", default="1000", param="peak_flop_per_s", scale=1e12, only_when_custom=True,
-                  low=0, low_open=True, high=1e9),
-            Field("count", {"en": "Accelerators", "es": "Aceleradores"}, default="1024", low=1, high=1e7, integer=True),
-            Field("mfu", {"en": "MFU (0–1)", "es": "MFU (0–1)"}, default="0.5", low=0, low_open=True, high=1),
-            Field("flops_per_token_per_param", {"en": "FLOPs per token per parameter", "es": "FLOPs por token por parámetro"},
-                  default="6", low=1, high=100),
-            Field("price", {"en": "Price per accelerator-hour", "es": "Precio por hora-acelerador"}, unit="USD/h",
-                  default="3", param="price_usd_per_hour_per_accelerator", low=0, high=1e4),
-            Field("watts", {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"}, unit="W",
-                  optional=True, low=0, low_open=True, high=1e5),
-            Field("node_overhead", {"en": "Node overhead on TDP", "es": "Sobrecarga del nodo sobre el TDP"},
-                  default="1.0", low=1, high=5),
-            Field("pue", {"en": "PUE", "es": "PUE"}, default="1.2", low=1, high=5),
-            Field("electricity", {"en": "Electricity price", "es": "Precio de la electricidad"}, unit="USD/kWh",
-                  default="0.10", param="electricity_usd_per_kwh", low=0, high=10),
-            Field("carbon", {"en": "Grid carbon intensity", "es": "Intensidad de carbono de la red"}, unit="g/kWh",
-                  optional=True, param="carbon_g_per_kwh", low=0, high=2000),
-            Field("link_gbytes_s", {"en": "Scale-out bandwidth per accelerator, per direction",
-                                    "es": "Ancho de banda de scale-out por acelerador y sentido"},
-                  unit="GB/s", optional=True, param="link_bytes_per_s", scale=1e9, low=0, low_open=True, high=1e6),
-            Field("batch_tokens", {"en": "Global batch (tokens per step)", "es": "Batch global (tokens por paso)"},
-                  default="4194304", low=1, high=1e12),
-            Field("gradient_bytes", {"en": "Bytes per gradient element", "es": "Bytes por elemento de gradiente"},
-                  unit="B", default="2", param="gradient_bytes_per_param", low=0, low_open=True, high=8),
-            Field("total_params", {"en": "Total parameters (MoE: all experts, for the gradient AllReduce)",
-                                   "es": "Parámetros totales (MoE: todos los expertos, para el AllReduce de gradientes)"},
-                  optional=True, low=0, low_open=True, high=1e15),
-        ),
-        function=training,
-        units={
-            "total_flops": "FLOP", "cluster_flop_per_s": "FLOP/s", "seconds": "s", "days": "days",
-            "accelerator_hours": "h", "cloud_cost_usd": "USD", "it_power_kw": "kW", "facility_power_kw": "kW",
-            "energy_mwh": "MWh", "electricity_cost_usd": "USD", "co2_tonnes": "t", "step_compute_seconds": "s",
-            "gradient_sync_seconds": "s", "peak_flop_per_s": "FLOP/s", "watts_per_accelerator": "W",
-            "price_usd_per_hour": "USD/h", "electricity_usd_per_kwh": "USD/kWh", "carbon_g_per_kwh": "g/kWh",
-        },
-        headline=("days", "cloud_cost_usd", "facility_power_kw", "electricity_cost_usd", "bottleneck"),
-        # Inputs as their sources state them: seed 000's quiz; Llama 3 405B (Llama Team 2024: 15.6T
-        # tokens, 16,384 H100, 38-43 % MFU); Chinchilla's 70B on 1.4T tokens (Hoffmann et al. 2022).
-        presets={
-            "quiz": {"label_en": "The 60-second quiz: 70B on 1T tokens, 1024 H100",
-                     "label_es": "El quiz de 60 segundos: 70B con 1T tokens, 1024 H100",
-                     "params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "dtype": "bf16", "count": "1024",
-                     "mfu": "0.5", "price": "3", "pue": "1.2", "electricity": "0.10"},
-            "llama-3-405b": {"label_en": "Llama 3 405B: 15.6T tokens, 16,384 H100 at 40 % MFU",
-                             "label_es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
-                             "params": "405B", "tokens": "15.6T", "accelerator": "h100-sxm", "dtype": "bf16",
-                             "count": "16384", "mfu": "0.4"},
-            "chinchilla": {"label_en": "Chinchilla-optimal 70B: 1.4T tokens, 1024 H100",
-                           "label_es": "70B óptimo según Chinchilla: 1,4T tokens, 1024 H100",
-                           "params": "70B", "tokens": "1.4T", "accelerator": "h100-sxm", "dtype": "bf16",
-                           "count": "1024", "mfu": "0.5"},
-        },
-        output_labels={
-            "days": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
-            "cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
-            "facility_power_kw": {"en": "Facility power", "es": "Potencia de la instalación"},
-            "electricity_cost_usd": {"en": "Electricity cost", "es": "Coste de electricidad"},
-            "bottleneck": {"en": "Dominant bottleneck", "es": "Cuello de botella dominante"},
-        },
-        plot=_training_result_svg,
-    ))
+    register(
+        Calculator(
+            name="training",
+            title={"en": "Training run: time, cost, energy", "es": "Corrida de entrenamiento: tiempo, coste, energía"},
+            fields=(
+                Field(
+                    "params",
+                    {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
+                    default="70B",
+                    low=0,
+                    low_open=True,
+                    high=1e15,
+                ),
+                Field(
+                    "tokens",
+                    {"en": "Training tokens", "es": "Tokens de entrenamiento"},
+                    default="1T",
+                    low=0,
+                    low_open=True,
+                    high=1e16,
+                ),
+                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
+                Field(
+                    "dtype",
+                    {"en": "Number format", "es": "Formato numérico"},
+                    kind="choice",
+                    default=DEFAULT_DTYPE,
+                    choices=DTYPES,
+                ),
+                Field(
+                    "peak_tflops",
+                    {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
+                    unit="TFLOP/s",
+                    default="1000",
+                    param="peak_flop_per_s",
+                    scale=1e12,
+                    only_when_custom=True,
+                    low=0,
+                    low_open=True,
+                    high=1e9,
+                ),
+                Field(
+                    "count", {"en": "Accelerators", "es": "Aceleradores"}, default="1024", low=1, high=1e7, integer=True
+                ),
+                Field("mfu", {"en": "MFU (0–1)", "es": "MFU (0–1)"}, default="0.5", low=0, low_open=True, high=1),
+                Field(
+                    "flops_per_token_per_param",
+                    {"en": "FLOPs per token per parameter", "es": "FLOPs por token por parámetro"},
+                    default="6",
+                    low=1,
+                    high=100,
+                ),
+                Field(
+                    "price",
+                    {"en": "Price per accelerator-hour", "es": "Precio por hora-acelerador"},
+                    unit="USD/h",
+                    default="3",
+                    param="price_usd_per_hour_per_accelerator",
+                    low=0,
+                    high=1e4,
+                ),
+                Field(
+                    "watts",
+                    {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"},
+                    unit="W",
+                    optional=True,
+                    low=0,
+                    low_open=True,
+                    high=1e5,
+                ),
+                Field(
+                    "node_overhead",
+                    {"en": "Node overhead on TDP", "es": "Sobrecarga del nodo sobre el TDP"},
+                    default="1.0",
+                    low=1,
+                    high=5,
+                ),
+                Field("pue", {"en": "PUE", "es": "PUE"}, default="1.2", low=1, high=5),
+                Field(
+                    "electricity",
+                    {"en": "Electricity price", "es": "Precio de la electricidad"},
+                    unit="USD/kWh",
+                    default="0.10",
+                    param="electricity_usd_per_kwh",
+                    low=0,
+                    high=10,
+                ),
+                Field(
+                    "carbon",
+                    {"en": "Grid carbon intensity", "es": "Intensidad de carbono de la red"},
+                    unit="g/kWh",
+                    optional=True,
+                    param="carbon_g_per_kwh",
+                    low=0,
+                    high=2000,
+                ),
+                Field(
+                    "link_gbytes_s",
+                    {
+                        "en": "Scale-out bandwidth per accelerator, per direction",
+                        "es": "Ancho de banda de scale-out por acelerador y sentido",
+                    },
+                    unit="GB/s",
+                    optional=True,
+                    param="link_bytes_per_s",
+                    scale=1e9,
+                    low=0,
+                    low_open=True,
+                    high=1e6,
+                ),
+                Field(
+                    "batch_tokens",
+                    {"en": "Global batch (tokens per step)", "es": "Batch global (tokens por paso)"},
+                    default="4194304",
+                    low=1,
+                    high=1e12,
+                ),
+                Field(
+                    "gradient_bytes",
+                    {"en": "Bytes per gradient element", "es": "Bytes por elemento de gradiente"},
+                    unit="B",
+                    default="2",
+                    param="gradient_bytes_per_param",
+                    low=0,
+                    low_open=True,
+                    high=8,
+                ),
+                Field(
+                    "total_params",
+                    {
+                        "en": "Total parameters (MoE: all experts, for the gradient AllReduce)",
+                        "es": "Parámetros totales (MoE: todos los expertos, para el AllReduce de gradientes)",
+                    },
+                    optional=True,
+                    low=0,
+                    low_open=True,
+                    high=1e15,
+                ),
+            ),
+            function=training,
+            units={
+                "total_flops": "FLOP",
+                "cluster_flop_per_s": "FLOP/s",
+                "seconds": "s",
+                "days": "days",
+                "accelerator_hours": "h",
+                "cloud_cost_usd": "USD",
+                "it_power_kw": "kW",
+                "facility_power_kw": "kW",
+                "energy_mwh": "MWh",
+                "electricity_cost_usd": "USD",
+                "co2_tonnes": "t",
+                "step_compute_seconds": "s",
+                "gradient_sync_seconds": "s",
+                "peak_flop_per_s": "FLOP/s",
+                "watts_per_accelerator": "W",
+                "price_usd_per_hour": "USD/h",
+                "electricity_usd_per_kwh": "USD/kWh",
+                "carbon_g_per_kwh": "g/kWh",
+            },
+            headline=("days", "cloud_cost_usd", "facility_power_kw", "electricity_cost_usd", "bottleneck"),
+            # Inputs as their sources state them: seed 000's quiz; Llama 3 405B (Llama Team 2024: 15.6T
+            # tokens, 16,384 H100, 38-43 % MFU); Chinchilla's 70B on 1.4T tokens (Hoffmann et al. 2022).
+            presets={
+                "quiz": {
+                    "label_en": "The 60-second quiz: 70B on 1T tokens, 1024 H100",
+                    "label_es": "El quiz de 60 segundos: 70B con 1T tokens, 1024 H100",
+                    "params": "70B",
+                    "tokens": "1T",
+                    "accelerator": "h100-sxm",
+                    "dtype": "bf16",
+                    "count": "1024",
+                    "mfu": "0.5",
+                    "price": "3",
+                    "pue": "1.2",
+                    "electricity": "0.10",
+                },
+                "llama-3-405b": {
+                    "label_en": "Llama 3 405B: 15.6T tokens, 16,384 H100 at 40 % MFU",
+                    "label_es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
+                    "params": "405B",
+                    "tokens": "15.6T",
+                    "accelerator": "h100-sxm",
+                    "dtype": "bf16",
+                    "count": "16384",
+                    "mfu": "0.4",
+                },
+                "chinchilla": {
+                    "label_en": "Chinchilla-optimal 70B: 1.4T tokens, 1024 H100",
+                    "label_es": "70B óptimo según Chinchilla: 1,4T tokens, 1024 H100",
+                    "params": "70B",
+                    "tokens": "1.4T",
+                    "accelerator": "h100-sxm",
+                    "dtype": "bf16",
+                    "count": "1024",
+                    "mfu": "0.5",
+                },
+            },
+            output_labels={
+                "days": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
+                "cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
+                "facility_power_kw": {"en": "Facility power", "es": "Potencia de la instalación"},
+                "electricity_cost_usd": {"en": "Electricity cost", "es": "Coste de electricidad"},
+                "bottleneck": {"en": "Dominant bottleneck", "es": "Cuello de botella dominante"},
+            },
+            plot=_training_result_svg,
+        )
+    )
 
 
 _register()

@@ -42,8 +42,8 @@ def parse_quantity(text: str) -> tuple[float, str]:
     number, unit = float(match.group(1)), match.group(2)
     for prefix_table in (BINARY_PREFIX, DECIMAL_PREFIX):
         for prefix, factor in sorted(prefix_table.items(), key=lambda item: -len(item[0])):
-            if unit.startswith(prefix) and unit[len(prefix):] in _BASE_UNITS:
-                dimension, base_factor = _BASE_UNITS[unit[len(prefix):]]
+            if unit.startswith(prefix) and unit[len(prefix) :] in _BASE_UNITS:
+                dimension, base_factor = _BASE_UNITS[unit[len(prefix) :]]
                 return number * factor * base_factor, dimension
     raise ValueError(f"unknown unit {unit!r} in {text!r}")
 
@@ -73,7 +73,9 @@ def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> fl
     value = float(match.group(1)) * SUFFIX[match.group(2)]
     if not math.isfinite(value):
         raise CalcError(
-            field=field, accepted="a finite number", accepted_es="un número finito",
+            field=field,
+            accepted="a finite number",
+            accepted_es="un número finito",
             en=f"{field}: {text.strip()[:40]!r} is too large.",
             es=f"{field}: {text.strip()[:40]!r} es demasiado grande.",
         )

@@ -16,7 +16,13 @@ __all__ = ["DataError", "build_bundle", "default_data_dir", "load_accelerator"]
 # Sections of an accelerator file whose leaves are sourced values.
 VALUE_SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip")
 # Leaves that are words, not quantities.
-TEXT_LEAVES = {"memory.type", "scale_up.name", "sparse_headline.sparsity", "sparse_headline.not_doubled", "scale_out.name"}
+TEXT_LEAVES = {
+    "memory.type",
+    "scale_up.name",
+    "sparse_headline.sparsity",
+    "sparse_headline.not_doubled",
+    "scale_out.name",
+}
 
 
 def default_data_dir() -> Path:
@@ -46,8 +52,12 @@ def _sourced(raw: Any, *, default_source: str | None) -> dict[str, Any]:
     spec = raw if isinstance(raw, dict) else {"value": raw}
     value = spec.get("value")
     out: dict[str, Any] = {
-        "si": None, "dimension": None, "text": None,
-        "source": spec.get("source") or default_source, "note": spec.get("note"), "reason": spec.get("reason"),
+        "si": None,
+        "dimension": None,
+        "text": None,
+        "source": spec.get("source") or default_source,
+        "note": spec.get("note"),
+        "reason": spec.get("reason"),
         "alternatives": spec.get("alternatives") or [],
     }
     if value is None:
@@ -79,11 +89,19 @@ def load_accelerator(path: Path) -> dict[str, Any]:
     for key in ("architecture", "process", "announced", "category", "form_factor", "status", "editions", "notes"):
         if key in raw:
             text[key] = _jsonable(raw[key])
-    return _jsonable({
-        "id": raw["id"], "vendor": raw["vendor"], "name": raw["name"], "announced": raw["announced"],
-        "category": raw["category"], "default_source": default_source,
-        "values": values, "text": text, "sources": raw["sources"],
-    })
+    return _jsonable(
+        {
+            "id": raw["id"],
+            "vendor": raw["vendor"],
+            "name": raw["name"],
+            "announced": raw["announced"],
+            "category": raw["category"],
+            "default_source": default_source,
+            "values": values,
+            "text": text,
+            "sources": raw["sources"],
+        }
+    )
 
 
 def _si_or_none(leaf: Any) -> float | None:
@@ -93,24 +111,39 @@ def _si_or_none(leaf: Any) -> float | None:
 
 def _interconnects(raw: Any) -> dict[str, Any]:
     schema.check_interconnects(raw, file_name="interconnects.yaml")
-    links = [{
-        "id": link["id"], "name": link["name"], "kind": link["kind"], "scope": link["scope"],
-        "per_direction_bytes_per_s": _si_or_none(link.get("per_direction")),
-        "bidirectional_bytes_per_s": _si_or_none(link.get("bidirectional")),
-        "latency_s": _si_or_none(link["latency"]),
-        "note": link.get("note"), "source": link["source"], "raw": link,
-    } for link in raw["interconnects"]]
+    links = [
+        {
+            "id": link["id"],
+            "name": link["name"],
+            "kind": link["kind"],
+            "scope": link["scope"],
+            "per_direction_bytes_per_s": _si_or_none(link.get("per_direction")),
+            "bidirectional_bytes_per_s": _si_or_none(link.get("bidirectional")),
+            "latency_s": _si_or_none(link["latency"]),
+            "note": link.get("note"),
+            "source": link["source"],
+            "raw": link,
+        }
+        for link in raw["interconnects"]
+    ]
     return {"sources": raw["sources"], "items": links}
 
 
 def _latencies(raw: Any) -> dict[str, Any]:
     schema.check_latencies(raw, file_name="latencies.yaml")
-    items = [{
-        "id": item["id"], "name": item["name"],
-        "typical_s": _si_or_none(item["typical"]),
-        "low_s": _si_or_none(item.get("low")), "high_s": _si_or_none(item.get("high")),
-        "note": item.get("note"), "source": item["source"], "raw": item,
-    } for item in raw["latencies"]]
+    items = [
+        {
+            "id": item["id"],
+            "name": item["name"],
+            "typical_s": _si_or_none(item["typical"]),
+            "low_s": _si_or_none(item.get("low")),
+            "high_s": _si_or_none(item.get("high")),
+            "note": item.get("note"),
+            "source": item["source"],
+            "raw": item,
+        }
+        for item in raw["latencies"]
+    ]
     return {"sources": raw["sources"], "items": items}
 
 

@@ -99,15 +99,44 @@ def run_specs(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
-    header = ("id", "vendor", "mem GB", "TB/s", "TDP W", "BF16 TF", "FP8 TF", "FP4 TF", "FP64 TF", "up GB/s", "domain", "out Gb/s")
-    table = [header] + [(
-        row["id"], row["vendor"], _cell(row["memory_gb"]), _cell(row["memory_bandwidth_tbps"]), _cell(row["tdp_w"]),
-        _cell(row["dense_tflops"]["bf16"]), _cell(row["dense_tflops"]["fp8"]), _cell(row["dense_tflops"]["fp4"]),
-        _cell(row["dense_tflops"]["fp64"]), _cell(row["scale_up"]["bidirectional_gbytes_s"]),
-        _cell(row["scale_up"]["domain_size"]), _cell(row["scale_out_gbits_s"]),
-    ) for row in rows]
+    header = (
+        "id",
+        "vendor",
+        "mem GB",
+        "TB/s",
+        "TDP W",
+        "BF16 TF",
+        "FP8 TF",
+        "FP4 TF",
+        "FP64 TF",
+        "up GB/s",
+        "domain",
+        "out Gb/s",
+    )
+    table = [header] + [
+        (
+            row["id"],
+            row["vendor"],
+            _cell(row["memory_gb"]),
+            _cell(row["memory_bandwidth_tbps"]),
+            _cell(row["tdp_w"]),
+            _cell(row["dense_tflops"]["bf16"]),
+            _cell(row["dense_tflops"]["fp8"]),
+            _cell(row["dense_tflops"]["fp4"]),
+            _cell(row["dense_tflops"]["fp64"]),
+            _cell(row["scale_up"]["bidirectional_gbytes_s"]),
+            _cell(row["scale_up"]["domain_size"]),
+            _cell(row["scale_out_gbits_s"]),
+        )
+        for row in rows
+    ]
     widths = [max(len(line[i]) for line in table) for i in range(len(header))]
     for line in table:
-        print("  ".join(cell.ljust(width) if i < 2 else cell.rjust(width) for i, (cell, width) in enumerate(zip(line, widths))))
+        print(
+            "  ".join(
+                cell.ljust(width) if i < 2 else cell.rjust(width)
+                for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+            )
+        )
     print("Dense peaks (TFLOP/s); scale-up both directions summed. Sources: python -m calc specs --json")
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -24,8 +24,11 @@ DIMENSIONS: dict[str, str] = {
     "scale_out.per_accelerator": "bits_per_s",
     "on_chip.sram": "bytes",
     "on_chip.l2": "bytes",
-    **{f"{section}.{key}": ("op_per_s" if key == "int8" else "flop_per_s")
-       for section in ("compute", "sparse_headline") for key in DENSE_KEYS},
+    **{
+        f"{section}.{key}": ("op_per_s" if key == "int8" else "flop_per_s")
+        for section in ("compute", "sparse_headline")
+        for key in DENSE_KEYS
+    },
 }
 SPARSE_TOLERANCE = 0.015  # vendors round: 2 x 989.4 = 1978.8 is published as 1,979
 BIDIRECTIONAL_TOLERANCE = 0.01
@@ -38,7 +41,9 @@ class DataError(CalcError):
     """
 
     def __init__(self, message: str) -> None:
-        super().__init__(field="data", accepted="data files that pass `python -m calc data check`", en=message, es=message)
+        super().__init__(
+            field="data", accepted="data files that pass `python -m calc data check`", en=message, es=message
+        )
 
 
 class _Strict(BaseModel):
@@ -56,7 +61,7 @@ class Source(_Strict):
     how: Annotated[str, Field(min_length=10)]
 
 
-Scalar = Union[str, int, float]
+Scalar = str | int | float
 
 
 class Alternative(_Strict):
@@ -90,7 +95,7 @@ class Sourced(_Strict):
         return self
 
 
-Leaf = Union[Scalar, Sourced]
+Leaf = Scalar | Sourced
 
 
 class Memory(_Strict):
@@ -195,7 +200,7 @@ class Latencies(_Strict):
     latencies: list[Latency]
 
 
-Count = Union[int, float, str]  # a plain number, or "8.03B"-style text
+Count = int | float | str  # a plain number, or "8.03B"-style text
 
 
 class ModelEntry(_Strict):
@@ -253,7 +258,11 @@ class Edition(_Strict):
 
 
 def _field(loc: tuple[Any, ...]) -> str:
-    parts = [str(part) for part in loc if not (isinstance(part, str) and ("[" in part or part in ("str", "int", "float", "Sourced")))]
+    parts = [
+        str(part)
+        for part in loc
+        if not (isinstance(part, str) and ("[" in part or part in ("str", "int", "float", "Sourced")))
+    ]
     return ".".join(parts) or "(file)"
 
 
@@ -263,8 +272,20 @@ def validate(model: type[BaseModel], raw: Any, *, where: str) -> Any:
         return model.model_validate(raw)
     except ValidationError as error:
         # Prefer the most specific error: unknown/missing fields, then the deepest location.
-        basic = ("string_type", "int_type", "float_type", "int_parsing", "float_parsing", "int_from_float", "model_type", "none_required")
-        first = max(error.errors(), key=lambda e: (e["type"] in ("extra_forbidden", "missing"), e["type"] not in basic, len(e["loc"])))
+        basic = (
+            "string_type",
+            "int_type",
+            "float_type",
+            "int_parsing",
+            "float_parsing",
+            "int_from_float",
+            "model_type",
+            "none_required",
+        )
+        first = max(
+            error.errors(),
+            key=lambda e: (e["type"] in ("extra_forbidden", "missing"), e["type"] not in basic, len(e["loc"])),
+        )
         field = _field(first["loc"])
         message = first["msg"].replace("Extra inputs are not permitted", "unknown field").removeprefix("Value error, ")
         raise DataError(f"{where}: field '{field}': {message}") from None
@@ -342,7 +363,12 @@ def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
     if sparse is not None and sparse.sparsity == "2:4":
         for key in DENSE_KEYS:
             dense, headline = si.get(f"compute.{key}"), si.get(f"sparse_headline.{key}")
-            if dense and headline and key not in sparse.not_doubled and not _close(headline, 2 * dense, SPARSE_TOLERANCE):
+            if (
+                dense
+                and headline
+                and key not in sparse.not_doubled
+                and not _close(headline, 2 * dense, SPARSE_TOLERANCE)
+            ):
                 raise DataError(
                     f"{where}: field 'sparse_headline.{key}': a 2:4 headline must be twice the dense "
                     f"compute.{key}; add {key} to 'not_doubled' if the vendor publishes another ratio"
@@ -366,12 +392,18 @@ def check_interconnects(raw: Any, *, file_name: str) -> Interconnects:
         if link.per_direction is None and link.bidirectional is None:
             raise DataError(f"{where}: field 'per_direction': give per_direction or bidirectional bandwidth")
         values = {}
-        for key, expected in (("per_direction", "bytes_per_s"), ("bidirectional", "bytes_per_s"), ("latency", "seconds")):
+        for key, expected in (
+            ("per_direction", "bytes_per_s"),
+            ("bidirectional", "bytes_per_s"),
+            ("latency", "seconds"),
+        ):
             leaf = getattr(link, key)
             _check_leaf_sources(leaf, known, where=where, key=key)
             values[key] = _dimensioned(leaf, expected, where=where, key=key)
-        if values["per_direction"] and values["bidirectional"] and not _close(
-            values["bidirectional"], 2 * values["per_direction"], BIDIRECTIONAL_TOLERANCE
+        if (
+            values["per_direction"]
+            and values["bidirectional"]
+            and not _close(values["bidirectional"], 2 * values["per_direction"], BIDIRECTIONAL_TOLERANCE)
         ):
             raise DataError(f"{where}: field 'bidirectional': must be twice 'per_direction'")
     return data
@@ -454,8 +486,11 @@ def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> E
     data = validate(Economics, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     ranges = {f"accelerator_hour_usd.{key}": value for key, value in data.accelerator_hour_usd.items()}
-    ranges.update(electricity_usd_per_kwh=data.electricity_usd_per_kwh, pue=data.pue,
-                  grid_carbon_g_per_kwh=data.grid_carbon_g_per_kwh)
+    ranges.update(
+        electricity_usd_per_kwh=data.electricity_usd_per_kwh,
+        pue=data.pue,
+        grid_carbon_g_per_kwh=data.grid_carbon_g_per_kwh,
+    )
     for key, value in ranges.items():
         entry = key.split(".", 1)[1] if key.startswith("accelerator_hour_usd.") else key
         where = f"{file_name} [{entry}]"
