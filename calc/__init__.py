@@ -1,13 +1,14 @@
 """X4's calculators: the one place where the module's arithmetic lives.
 
-Every function takes plain numbers in SI units (bytes, seconds, FLOP, watts, dollars) with the
-unit in the parameter name, and returns a `Result` of named quantities plus its derivation.
-The same package runs under CPython (tests, build, CLI) and Pyodide (the pages' calculators).
+Every function takes plain numbers with the unit in the parameter name and returns a `Result` of named
+quantities in SI units plus its derivation. `run` and `compute` take a reader's inputs as text, as the
+pages and the CLI do. The same package runs under CPython (tests, build, CLI) and Pyodide (the pages).
 """
 
 from __future__ import annotations
 
-from calc._internal.chooser import chooser, prompt_flops
+from calc._internal import data as _data
+from calc._internal.chooser import chooser, describe_row
 from calc._internal.collectives import (
     all_to_all_seconds,
     allgather,
@@ -22,7 +23,8 @@ from calc._internal.collectives import (
 )
 from calc._internal.data import Accelerator, DataBundle, load_data
 from calc._internal.errors import CalcError
-from calc._internal.fmt import format_number, format_quantity
+from calc._internal.fields import Calculator, Field, option_label
+from calc._internal.fmt import format_money, format_number, format_quantity, format_word
 from calc._internal.inference import (
     cached_tokens,
     critical_batch,
@@ -32,12 +34,13 @@ from calc._internal.inference import (
     kv_cache,
     max_batch,
     prefill,
+    prefill_flops,
     prefill_seconds,
     weight_bytes,
 )
 from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
-from calc._internal.plot import memory_bars_svg, roofline_svg, training_scaling_svg
-from calc._internal.registry import CALCULATORS, Calculator, Field, compute, run
+from calc._internal.plot import memory_bars_svg
+from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
     attainable_flop_per_s,
@@ -49,12 +52,30 @@ from calc._internal.roofline import (
     matmul_intensity,
     ridge_point,
     roofline,
+    roofline_svg,
 )
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
-from calc._internal.training import cluster_flop_per_s, facility_power_w, training, training_flops, training_seconds
+from calc._internal.training import (
+    cluster_flop_per_s,
+    facility_power_w,
+    training,
+    training_flops,
+    training_scaling_svg,
+    training_seconds,
+)
 from calc._internal.units import parse_quantity, parse_si_number
 
-__version__ = "0.1.0"
+
+def _checkout_bundle() -> dict[str, object]:
+    # In a checkout (CPython with PyYAML), build the data bundle from data/ when no bundle file ships beside calc.
+    from calc._tooling.bundle import checkout_bundle
+
+    return checkout_bundle()
+
+
+_data.set_checkout_bundle(_checkout_bundle)
+
+__version__ = "0.2.0"
 
 __all__ = [
     "CALCULATORS",
@@ -80,10 +101,13 @@ __all__ = [
     "critical_batch",
     "decode",
     "decode_step_seconds",
+    "describe_row",
     "elementwise_intensity",
     "facility_power_w",
+    "format_money",
     "format_number",
     "format_quantity",
+    "format_word",
     "hierarchical_allreduce_seconds",
     "kernel_seconds",
     "kv_bytes_per_token",
@@ -95,13 +119,14 @@ __all__ = [
     "matmul_intensity",
     "max_batch",
     "memory_bars_svg",
+    "option_label",
     "overlap_needed",
     "owning_usd_per_hour",
     "parse_quantity",
     "parse_si_number",
     "prefill",
+    "prefill_flops",
     "prefill_seconds",
-    "prompt_flops",
     "reducescatter",
     "ridge_point",
     "ring_allgather_seconds",

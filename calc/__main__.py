@@ -1,5 +1,9 @@
+# `python -m calc`: the calculators' CLI, plus the data commands when CPython's tooling (PyYAML, pydantic) is there.
 import sys
 
-from calc._internal.cli import main
+try:
+    from calc._tooling.cli import main
+except ImportError:
+    from calc._internal.cli import main
 
 sys.exit(main())

@@ -13,13 +13,19 @@ from hypothesis import strategies as st
 
 import calc
 from calc import CalcError
-from calc._internal.cli import main
+from calc._tooling.cli import main
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
 
 
 def _rows(workload: str, **kwargs: object) -> list[dict]:
-    return calc.chooser(workload=workload, **kwargs).to_dict()["ranking"]
+    """The ranking rows, each with its reason worded in both languages (as the page and the CLI word it)."""
+    result = calc.chooser(workload=workload, **kwargs)
+    rows = result.to_dict()["ranking"]
+    for row in rows:
+        for lang in ("en", "es"):
+            row[f"reason_{lang}"] = calc.describe_row(workload, row, result.quantities, lang)
+    return rows
 
 
 def _finite(value: object) -> bool:
@@ -46,11 +52,11 @@ def test_every_accelerator_ranked_or_skipped_with_a_reason(workload: str) -> Non
 
 
 def test_train_h100_row_is_the_seed_quiz() -> None:
-    """Seed quiz on the H100 SXM row: 70B × 1T tokens on 1024 at 50 % MFU ≈ 9.6 days, and the cost is
+    """The 60-second quiz on the H100 SXM row: 70B × 1T tokens on 1024 at 50 % MFU ≈ 9.6 days, and the cost is
     accelerator-hours × data/'s typical H100 price; with ZeRO-3 over 1024 the 16 B/param state (ZeRO §3.1)
     is 70e9 × 16 / 1024 ≈ 1.09 GB plus 5.37 GB of fully recomputed activations (2·L·s·h, Korthikanti 2022)."""
     row = next(r for r in _rows("train-70b") if r["id"] == "h100-sxm")
-    assert row["days"] == pytest.approx(9.6, abs=0.01)
+    assert row["seconds"] / 86_400 == pytest.approx(9.6, abs=0.01)
     price = calc.load_data().economics.price("h100-sxm").typical
     assert row["cost_usd"] == pytest.approx(1024 * row["seconds"] / 3600 * price)
     assert row["per_accelerator_bytes"] == pytest.approx(70e9 * 16 / 1024 + 2 * 80 * 4096 * 8192)
@@ -101,18 +107,19 @@ def test_serve_mistral_on_h100_by_hand() -> None:
 def test_serve_latency_target_can_rule_everything_out() -> None:
     """A 1 ms per-token target is below W/B for every chip (14.5 GB over ≤ 8 TB/s ≥ 1.8 ms): nothing meets it."""
     result = calc.chooser(workload="serve-7b", latency_s=1e-3)
-    rows = [r for r in result.to_dict()["ranking"] if r["rank"] is not None]
+    rows = [r for r in _rows("serve-7b", latency_s=1e-3) if r["rank"] is not None]
     assert rows and not any(r["meets_latency"] for r in rows)
     assert result.quantities["best"] is None
     assert all("1 ms" in r["reason_en"] for r in rows if r["fits"])
 
 
-def test_prompt_flops_worked_example() -> None:
-    """Llama 3 8B over 131,072 tokens: 2·8.03e9·131072 + 32·131072²·4096 ≈ 4.36e15 FLOPs (Kaplan et al. 2020,
-    Table 1: 2N + 2·n_layer·n_ctx·d_attn per token, causal)."""
-    flops = calc.prompt_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096)
-    assert flops == pytest.approx(4.36e15, rel=0.01)
-    assert 32 * 131_072**2 * 4096 > 2 * 8.03e9 * 131_072  # at 128K the attention term dominates
+def test_prefill_flops_worked_example() -> None:
+    """Llama 3 8B over 131,072 tokens: 2·8.03e9·131072 + 2·32·131072²·4096 ≈ 6.61e15 FLOPs (PaLM, Chowdhery et al.
+    2022, App. B: attention costs 4·L·T·d per token in the forward pass; causally, half of it over a prompt).
+    2026-11-30: the attention term was counted once instead of twice (4.36e15)."""
+    flops = calc.prefill_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096)
+    assert flops == pytest.approx(6.61e15, rel=0.01)
+    assert 2 * 32 * 131_072**2 * 4096 > 2 * 8.03e9 * 131_072  # at 128K the attention term dominates
 
 
 def test_rag_fit_is_kv_at_long_context() -> None:
@@ -125,7 +132,7 @@ def test_rag_fit_is_kv_at_long_context() -> None:
     h100 = rows["h100-sxm"]
     assert h100["batch"] == math.floor((80e9 - weights) / kv)
     query = (
-        calc.prompt_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096) + 2 * 335e6 * 51_200
+        calc.prefill_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096) + 2 * 335e6 * 51_200
     )
     assert h100["prefill_seconds"] == pytest.approx(query / (989.4e12 * 0.5))
     assert h100["latency_seconds"] > h100["prefill_seconds"]
@@ -167,7 +174,7 @@ def test_cli_json_equals_python_api(workload: str, capsys: pytest.CaptureFixture
     printed = json.loads(capsys.readouterr().out)
     assert printed == calc.chooser(workload=workload).to_dict()
     assert printed["workload"] == workload
-    assert {"id", "name", "rank", "fits", "reason_en", "reason_es"} <= set(printed["ranking"][0])
+    assert {"id", "name", "rank", "fits", "skipped_for"} <= set(printed["ranking"][0])
 
 
 def test_cli_text_lists_the_ranking(capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,7 +190,11 @@ def test_run_passes_the_table_through() -> None:
     outcome = calc.run("chooser", {"workload": "rag-retriever", "context": "32k"}, "es")
     assert outcome["ok"]
     assert all(not isinstance(v, (list, dict)) for v in outcome["quantities"].values())
-    assert outcome["table"] == calc.chooser(workload="rag-retriever", context=32_000).to_dict()["ranking"]
+    expected = _rows("rag-retriever", context=32_000)
+    assert [{k: v for k, v in row.items() if k != "reason"} for row in outcome["table"]] == [
+        {k: v for k, v in row.items() if not k.startswith("reason_")} for row in expected
+    ]
+    assert [row["reason"] for row in outcome["table"]] == [row["reason_es"] for row in expected]
     json.dumps(outcome)
 
 
@@ -214,7 +225,7 @@ def test_bad_workload_raises_calc_error() -> None:
     """The Python API raises CalcError naming the field, with the accepted workloads."""
     with pytest.raises(CalcError) as raised:
         calc.chooser(workload="finetune")
-    assert raised.value.field == "workload" and "serve-7b" in raised.value.accepted
+    assert raised.value.field == "workload" and "serve-7b" in raised.value.accepted("es")
 
 
 @settings(max_examples=40, deadline=None)

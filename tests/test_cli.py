@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import calc
-from calc._internal.cli import main
+from calc._tooling.cli import main
 
 # (argv, the Python call it must equal, JSON keys the issue requires)
 CASES = [
@@ -90,8 +90,8 @@ CASES = [
             "--node-overhead",
             "1.0",
         ],
-        # 2026-11-29: the training calculator's defaults became the seed quiz's ($3/h, PUE 1.2, $0.10/kWh), so the
-        # CLI now passes them when the flags are left out; the API call states them to stay equal.
+        # 2026-11-30: price, PUE and electricity default to the edition's data in the API, the CLI and the
+        # page alike, so the API call no longer states the quiz's figures to stay equal.
         lambda: calc.training(
             params=70e9,
             tokens=1e12,
@@ -100,15 +100,12 @@ CASES = [
             mfu=0.5,
             watts=700,
             flops_per_token_per_param=8,
-            price_usd_per_hour_per_accelerator=3,
-            pue=1.2,
-            electricity_usd_per_kwh=0.10,
         ),
         {"total_flops", "days", "bottleneck"},
     ),
     (
         ["training-memory", "--params", "7.5B", "--recipe", "adam-mixed", "--zero", "2", "--count", "64"],
-        lambda: calc.training_memory(params=7.5e9, recipe="adam-mixed", zero_stage=2, count=64),
+        lambda: calc.training_memory(params=7.5e9, recipe="adam-mixed", zero_stage=2, count=64, accelerator="h100-sxm"),
         {"bytes_per_param", "total_bytes", "per_accelerator_bytes"},
     ),
     (

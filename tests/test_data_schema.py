@@ -55,7 +55,7 @@ def test_every_broken_fixture_has_an_expected_message() -> None:
 
 def test_cli_reports_a_broken_file_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     """`data check --data DIR` on a broken folder exits 2 with one line on stderr."""
-    from calc._internal.cli import main
+    from calc._tooling.cli import main
 
     code = main(["data", "check", "--data", str(FIXTURES / "bad_data" / "wrong-dimension")])
     captured = capsys.readouterr()

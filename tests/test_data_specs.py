@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from calc._internal.cli import main
+from calc._tooling.cli import main
 
 KEYS = {
     "id",

@@ -46,8 +46,8 @@ def test_format_number(value: float, lang: str, expected: str) -> None:
         (8e10, "B", "en", "80 GB"),
         (2.5e-6, "s", "en", "2.5 µs"),
         (295.3, "FLOP/byte", "en", "295 FLOP/byte"),
-        (9.6, "days", "es", "9,6 días"),
-        (9.6, "days", "en", "9.6 days"),
+        (9.6 * 86_400, "days", "es", "9,6 días"),
+        (9.6 * 86_400, "days", "en", "9.6 days"),
     ],
 )
 def test_format_quantity(value: float, unit: str, lang: str, expected: str) -> None:

@@ -175,7 +175,7 @@ def test_prefill_cli_json_equals_api(capsys: pytest.CaptureFixture[str]) -> None
     """`python -m calc prefill ... --json` equals calc.prefill(...).to_dict(); a bad flag exits 2 naming it."""
     import json
 
-    from calc._internal.cli import main
+    from calc._tooling.cli import main
 
     assert (
         main(["prefill", "--params", "70B", "--prompt-tokens", "32k", "--peak-tflops", "500", "--count", "8", "--json"])

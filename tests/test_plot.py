@@ -8,7 +8,7 @@ import pytest
 
 import calc
 from calc import CalcError
-from calc._internal.plot import memory_bars_svg, roofline_svg
+from calc import memory_bars_svg, roofline_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -54,7 +54,6 @@ def test_memory_bars_verdict() -> None:
         ({"accelerators": []}, "accelerators"),
         ({"accelerators": ["nope"]}, "accelerator"),
         ({"points": (("k", 0.0),)}, "intensity"),
-        ({"width": 10}, "width"),
     ],
 )
 def test_roofline_bad_input(kwargs: dict, field: str) -> None:
@@ -76,7 +75,7 @@ def _no_nan_or_inf(svg: str) -> bool:
 
 
 def test_training_scaling_svg_seed_quiz() -> None:
-    """The seed quiz's cluster (1024 H100 SXM, 50 % MFU, $3/h) is marked and listed: 9.6 days, $707,499 shown as $707,000; the
+    """The quiz's cluster (1024 H100 SXM, 50 % MFU, $3/h) is marked and listed: 9.6 days, $707,499 shown as $707,000; the
     cost curve is flat without a network (cost n·T·p does not depend on n at a fixed MFU)."""
     svg = calc.training_scaling_svg(
         params=70e9, tokens=1e12, count=1024, mfu=0.5, peak_flop_per_s=989.4e12, price_usd_per_hour_per_accelerator=3
@@ -168,7 +167,7 @@ def test_svg_finite_at_the_edges_of_every_field(name: str) -> None:
     """At each numeric field's lowest and highest accepted value the chart is absent or free of NaN/infinity."""
     calculator = calc.CALCULATORS[name]
     for field in calculator.fields:
-        if field.kind != "number" or field.only_when_custom:
+        if field.kind != "number" or field.custom_of:
             continue
         for bound in (field.low, field.high):
             if bound is None:

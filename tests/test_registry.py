@@ -1,4 +1,4 @@
-"""calc.run, the single entry point the pages and the worker use."""
+"""calc.run and calc.compute, the single entry point of the pages, the worker, the CLI and the macros."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 import calc
 from calc import CALCULATORS
+from calc._internal.fields import CUSTOM
 
 HOSTILE = [
-    "",
     " ",
     "-1",
     "0",
@@ -45,24 +45,72 @@ def test_defaults_compute(name: str, lang: str) -> None:
     json.dumps(outcome)  # plain data only: it crosses the worker boundary
 
 
+def _inputs_to_try(name: str) -> list[dict[str, str]]:
+    """The defaults, plus every choice of the fields that change which others apply (workload, attention)."""
+    calculator = CALCULATORS[name]
+    tries = [calculator.defaults()]
+    for f in calculator.fields:
+        if f.kind == "choice" and any(g.when and g.when[0] == f.name for g in calculator.fields):
+            tries += [calculator.defaults({f.name: choice}) for choice in f.choices]
+    return tries
+
+
 @pytest.mark.parametrize("name", sorted(CALCULATORS))
 def test_hostile_inputs_give_messages(name: str) -> None:
-    """Hostile text in any numeric field yields a localized message naming a field, never an exception."""
+    """Hostile text in any numeric field yields a localized message naming that field, never an exception."""
     calculator = CALCULATORS[name]
-    numeric = [f for f in calculator.fields if f.kind == "number" and not f.only_when_custom]
-    for field in numeric:
-        for text in HOSTILE:
-            for lang in ("en", "es"):
-                outcome = calc.run(name, {**calculator.defaults(), field.name: text}, lang)
-                if outcome["ok"]:
-                    assert all(math.isfinite(v) for v in outcome["quantities"].values() if isinstance(v, float)), (
-                        field.name,
-                        text,
-                    )
-                    continue
-                assert outcome["field"] and outcome["message"], (field.name, text)
-                assert "Traceback" not in outcome["message"]
-                assert "nan" not in outcome["message"].lower().replace("nan'", "")
+    for base in _inputs_to_try(name):
+        custom = calculator.custom_selectors(base, {})
+        numeric = [f for f in calculator.fields if f.kind == "number" and calculator.applies(f, base, custom)]
+        for field in numeric:
+            for text in HOSTILE:
+                for lang in ("en", "es"):
+                    outcome = calc.run(name, {**base, field.name: text}, lang)
+                    if outcome["ok"]:
+                        values = [v for v in outcome["quantities"].values() if isinstance(v, float)]
+                        assert all(math.isfinite(v) for v in values), (field.name, text)
+                        continue
+                    assert outcome["field"] and outcome["message"], (field.name, text)
+                    assert calculator.label(field, lang) in outcome["message"] or outcome["field"] != field.name
+                    assert "Traceback" not in outcome["message"]
+                    assert "nan" not in outcome["message"].lower().replace("nan'", "")
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+def test_unknown_inputs_are_refused(name: str) -> None:
+    """A misspelt input is refused, naming it and listing the calculator's inputs; it never falls back to a default."""
+    with pytest.raises(calc.CalcError) as raised:
+        calc.compute(name, {**CALCULATORS[name].defaults(), "prices": "30"})
+    assert raised.value.field == "prices" and raised.value.kind == "unknown_input"
+    assert CALCULATORS[name].fields[0].name in raised.value.message("en")
+    assert "prices" in raised.value.message("es")
+
+
+def test_the_issue_example_is_refused() -> None:
+    """calc.run("training", {"prices": "30"}) used to give the $3 default; now it names the typo."""
+    outcome = calc.run("training", {"prices": "30"}, "en")
+    assert not outcome["ok"] and outcome["field"] == "prices" and "price" in outcome["accepted"]
+
+
+def test_a_field_of_another_workload_is_refused_when_given() -> None:
+    """The chooser's serving target under the training workload is an error, not silently ignored."""
+    with pytest.raises(calc.CalcError) as raised:
+        calc.compute("chooser", {"workload": "train-70b", "latency_ms": "20"})
+    assert raised.value.kind == "only_when" and "serve-7b" in raised.value.message("en")
+
+
+def test_a_custom_figure_beside_a_data_chip_is_refused() -> None:
+    """--peak-tflops with --accelerator h100-sxm would be ignored: it is refused instead."""
+    with pytest.raises(calc.CalcError) as raised:
+        calc.compute("roofline", {"accelerator": "h100-sxm", "peak_tflops": "500"})
+    assert raised.value.kind == "only_custom" and raised.value.field == "peak_tflops"
+
+
+def test_an_empty_field_takes_its_default() -> None:
+    """A cleared input means its default (shown as the placeholder), as if it had not been given."""
+    cleared = calc.run("training", {**CALCULATORS["training"].defaults(), "count": " "}, "en")
+    default = calc.run("training", CALCULATORS["training"].defaults(), "en")
+    assert cleared["quantities"]["seconds"] == default["quantities"]["seconds"]
 
 
 def test_unknown_accelerator_lists_known_ids() -> None:
@@ -72,21 +120,78 @@ def test_unknown_accelerator_lists_known_ids() -> None:
 
 
 def test_custom_figures_imply_a_custom_chip() -> None:
-    """Giving --peak-tflops and --bandwidth-tbps without an accelerator uses those figures."""
-    outcome = calc.run("roofline", {"peak_tflops": "100", "bandwidth_tbps": "2", "intensity": "10"}, "en")
-    assert outcome["ok"]
-    assert outcome["quantities"]["ridge_point_flop_per_byte"] == pytest.approx(50.0)
+    """Giving the custom figures without an accelerator uses those figures (the old flag name works too)."""
+    for bandwidth in ("bandwidth_tbytes_s", "bandwidth_tbps"):
+        outcome = calc.run("roofline", {"peak_tflops": "100", bandwidth: "2", "intensity": "10"}, "en")
+        assert outcome["ok"], outcome
+        assert outcome["quantities"]["ridge_point_flop_per_byte"] == pytest.approx(50.0)
 
 
 def test_errors_speak_the_readers_units() -> None:
     """A custom peak out of range is reported in TFLOP/s, the unit the reader typed, in Spanish too."""
-    outcome = calc.run("roofline", {"accelerator": "custom", "peak_tflops": "-1"}, "es")
+    outcome = calc.run("roofline", {"accelerator": CUSTOM, "peak_tflops": "-1"}, "es")
     assert outcome["field"] == "peak_tflops"
     assert "se recibió −1" in outcome["message"]
+    assert outcome["message"].startswith("Pico (chip personalizado)")
 
 
-def test_public_surface() -> None:
-    """Everything in calc.__all__ exists, and names are unique."""
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+def test_one_default_per_quantity(name: str) -> None:
+    """Where the Python function has a default, the page and the CLI use the same one (or leave the field out).
+
+    The selectors and a custom chip's or model's figures are the exception on purpose: the page and the CLI
+    start from a chip or model of the edition (and pre-fill an example custom one), while the Python
+    functions take None to mean a custom one described by its figures.
+    """
+    calculator = CALCULATORS[name]
+    signature = calculator.signature_defaults()
+    for field in calculator.fields:
+        skip = field.kind in ("accelerator", "model") or field.custom_of or field.default is None
+        if skip or field.keyword not in signature:
+            continue
+        if field.kind == "number":
+            typed = calc.parse_si_number(field.default, field=field.name) * field.scale
+            assert typed == pytest.approx(signature[field.keyword]), (name, field.name)
+        else:
+            assert field.default == signature[field.keyword], (name, field.name)
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+def test_every_optional_field_is_optional(name: str) -> None:
+    """Leaving every optional field empty still computes (outputs that need one are None, with a note)."""
+    calculator = CALCULATORS[name]
+    for base in _inputs_to_try(name):
+        outcome = calc.run(name, {k: v for k, v in base.items() if not calculator.field_named(k).optional}, "en")
+        assert outcome["ok"], outcome
+
+
+def test_api_cli_and_page_agree_on_the_facility_defaults() -> None:
+    """calc.training(...) and the page used to take different PUEs (1.56 against 1.2): now both read the data."""
+    api = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5)
+    page = calc.run("training", {"params": "70B", "tokens": "1T", "count": "1024", "mfu": "0.5"}, "en")
+    assert page["quantities"]["facility_power_w"] == pytest.approx(api.quantities["facility_power_w"])
+    assert api.quantities["pue"] == calc.load_data().economics.pue.typical
+
+
+def test_a_custom_chip_without_power_still_computes_time_and_cost() -> None:
+    """--watts is optional: a custom chip without it gets time and cost, no power outputs, and a note saying why."""
+    outcome = calc.run("training", {"peak_tflops": "500", "price": "2"}, "es")
+    assert outcome["ok"], outcome
+    assert outcome["quantities"]["seconds"] > 0 and outcome["quantities"]["cloud_cost_usd"] > 0
+    assert outcome["quantities"]["facility_power_kw"] is None and outcome["quantities"]["co2_tonnes"] is None
+    assert any("potencia total por acelerador" in note for note in outcome["notes"])
+
+
+def test_public_surface_is_listed_once_and_sorted() -> None:
+    """calc.__all__ is sorted and unique; everything in it exists; nothing private leaks into it."""
+    names = [n for n in calc.__all__ if n != "CALCULATORS"]
+    assert names == sorted(names, key=lambda n: (not n[0].isupper(), n))
     assert len(set(calc.__all__)) == len(calc.__all__)
     for name in calc.__all__:
-        assert hasattr(calc, name), name
+        assert hasattr(calc, name) and not name.startswith("_"), name
+
+
+def test_public_surface_has_every_calculator_function() -> None:
+    """Every registered calculator's function is public under its own name."""
+    for calculator in CALCULATORS.values():
+        assert getattr(calc, calculator.function.__name__) is calculator.function

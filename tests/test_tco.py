@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import calc
 from calc import CalcError
-from calc._internal.cli import main
+from calc._tooling.cli import main
 
 
 def test_cost_per_million_tokens() -> None:

@@ -192,7 +192,7 @@ def test_time_scales_and_stays_finite(params: float, tokens: float, count: int, 
         ({"price_usd_per_hour_per_accelerator": -3}, "price"),
         ({"carbon_g_per_kwh": 1e9}, "carbon"),
         ({"watts": 0}, "watts"),
-        ({"watts": None, "accelerator": None}, "watts"),
+        ({"peak_flop_per_s": None, "accelerator": None}, "peak_flop_per_s"),
         ({"node_overhead": 0.5}, "node_overhead"),
         ({"link_bytes_per_s": 0}, "link_bytes_per_s"),
         ({"batch_tokens": 0}, "batch_tokens"),
@@ -205,49 +205,54 @@ def test_bad_input_raises_calc_error(change: dict, field: str) -> None:
     """Every bad training input raises CalcError naming the field."""
     args = dict(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, watts=700)
     args.update(change)
-    if args.get("accelerator") is None:
+    if args.get("accelerator") is None and "peak_flop_per_s" not in change:
         args["peak_flop_per_s"] = H100_BF16
     with pytest.raises(CalcError) as raised:
         calc.training(**args)
     assert raised.value.field == field
 
 
-def test_default_inputs_are_the_seed_quiz() -> None:
-    """The calculator's default inputs (what the page prerenders and `python -m calc training` uses) are the seed's
-    60-second quiz: 70B, 1T tokens, 1024 H100 SXM, BF16, MFU 0.5, $3/h, PUE 1.2, $0.10/kWh → 9.6 days, ≈ $708k,
-    860 kW facility power, ≈ $19.8k of electricity."""
-    defaults = calc.CALCULATORS["training"].defaults()
-    assert {
-        k: defaults[k]
-        for k in ("params", "tokens", "accelerator", "dtype", "count", "mfu", "price", "pue", "electricity")
-    } == {
-        "params": "70B",
-        "tokens": "1T",
-        "accelerator": "h100-sxm",
-        "dtype": "bf16",
-        "count": "1024",
-        "mfu": "0.5",
-        "price": "3",
-        "pue": "1.2",
-        "electricity": "0.10",
-    }
-    q = calc.run("training", defaults, "en")["quantities"]
+def test_quiz_preset_answers_the_quiz() -> None:
+    """The calculator's "quiz" preset is the 60-second quiz: 70B, 1T tokens, 1024 H100 SXM, BF16, MFU 0.5, $3/h,
+    PUE 1.2, $0.10/kWh → 9.6 days, ≈ $708k, 860 kW facility power, ≈ $19.8k of electricity."""
+    calculator = calc.CALCULATORS["training"]
+    q = calc.run("training", {**calculator.defaults(), **calculator.presets["quiz"]}, "en")["quantities"]
     assert q["days"] == pytest.approx(9.6, abs=0.01)
     assert q["cloud_cost_usd"] == pytest.approx(708e3, rel=0.002)
     assert q["facility_power_kw"] == pytest.approx(860.16)
     assert q["electricity_cost_usd"] == pytest.approx(19.8e3, rel=0.002)
 
 
+def test_defaults_take_the_editions_economics() -> None:
+    """Left empty, price, PUE, electricity and carbon are the edition's typical figures, on the page, in the CLI and
+    in the Python API alike (2026-11-30: they used to be the quiz's on the page and the data's in the API)."""
+    economics = calc.load_data().economics
+    q = calc.run("training", calc.CALCULATORS["training"].defaults(), "en")["quantities"]
+    assert q["pue"] == economics.pue.typical
+    assert q["electricity_usd_per_kwh"] == economics.electricity_usd_per_kwh.typical
+    assert q["carbon_g_per_kwh"] == economics.grid_carbon_g_per_kwh.typical
+    assert q["price_usd_per_hour"] == economics.price("h100-sxm").typical
+
+
 def test_cli_defaults_match_the_field_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m calc training --json` with no flags prints the same numbers as calc.run with the Field defaults."""
     import json
 
-    from calc._internal.cli import main
+    from calc._tooling.cli import main
 
     assert main(["training", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == calc.run("training", calc.CALCULATORS["training"].defaults(), "en")["quantities"]
-    assert printed["price_usd_per_hour"] == 3 and printed["pue"] == 1.2
+    assert printed["pue"] == calc.load_data().economics.pue.typical
+
+
+def test_custom_chip_without_watts_has_no_power_outputs() -> None:
+    """Without --watts a custom chip has no TDP: time and cost are computed, power outputs are None, with a note."""
+    result = calc.training(params=70e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=1024, mfu=0.5)
+    q = result.to_dict()
+    assert q["days"] == pytest.approx(9.6, abs=0.01)
+    assert q["it_power_kw"] is None and q["energy_mwh"] is None and q["electricity_cost_usd"] is None
+    assert any(note.key == "training.note.no_power" for note in result.notes)
 
 
 def test_moe_gradient_sync_uses_total_params() -> None:

@@ -1,18 +1,21 @@
 # Accelerator chooser: the module's three workloads ranked across every accelerator in data/ by time, cost and fit.
+# Rows carry figures and codes; `describe_row` words them for a page or the CLI.
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from .data import DTYPES, Accelerator, load_data
-from .errors import CalcError, check_choice, check_finite_result, check_number
-from .fmt import format_number, format_quantity
-from .inference import WEIGHT_FORMATS, cached_tokens, kv_bytes_per_token, max_batch, weight_bytes
+from .data import Accelerator, Model, load_data
+from .defaults import price_usd_per_hour
+from .errors import check_choice, check_finite_result, check_number
+from .fields import DEFAULT_DTYPE, DTYPES, Calculator, Field
+from .fmt import format_money, format_number, format_quantity
+from .inference import WEIGHT_FORMATS, cached_tokens, kv_bytes_per_token, max_batch, prefill_flops, weight_bytes
 from .memory import RECIPES, activation_bytes, zero_bytes_per_accelerator
+from .messages import t, text
 from .results import Result, Scalar, Step
-from .roofline import DEFAULT_DTYPE
 from .tco import cost_per_million_tokens
-from .training import SECONDS_PER_DAY, SECONDS_PER_HOUR, cluster_flop_per_s, training_flops, training_seconds
+from .training import cluster_flop_per_s, training_flops, training_seconds
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
 RANK_BY = ("cost", "time")
@@ -23,64 +26,36 @@ TRAIN_SHAPE_MODEL = "llama-3-70b"
 SERVE_MODEL = "mistral-7b"
 RAG_MODEL = "llama-3-8b"
 RAG_EMBED_MODEL = "bge-large-en-v1-5"
+TRAIN_SEQUENCE = 4096  # tokens per sequence for the activation estimate
+SECONDS_PER_HOUR = 3_600.0
 
 
-def prompt_flops(*, params: float, prompt_tokens: float, layers: float, attention_width: float) -> float:
-    """FLOPs of one causal forward pass over a prompt: F = 2·N·T + L·T²·d_attn.
-
-    Kaplan et al. (2020), "Scaling Laws for Neural Language Models", Table 1: a forward pass costs
-    2N + 2·n_layer·n_ctx·d_attn FLOPs per token; with causal attention token i sees i tokens, so the
-    context term sums to L·T²·d_attn over a T-token prompt. At long context it dominates. Example:
-    Llama 3 8B (8.03e9 params, 32 layers, d_attn = 32 × 128 = 4096) over 131,072 tokens:
-    2.10e15 + 2.25e15 = 4.36e15 FLOPs.
-    """
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
-    t = check_number("context", prompt_tokens, low=1, high=1e8)
-    n_layers = check_number("layers", layers, low=1, high=1e4, integer=True)
-    width = check_number("attention_width", attention_width, low=1, high=1e7)
-    return check_finite_result("prompt_flops", 2.0 * n * t + n_layers * t * t * width)
+def _row(chip: Accelerator, **figures: Any) -> dict[str, Any]:
+    return {"id": chip.id, "name": chip.name, "rank": None, "skipped_for": None, **figures}
 
 
-def _price(chip_id: str) -> float | None:
-    """Typical cloud price per accelerator-hour from data/'s economics; None when the chip is unpriced."""
-    economics = load_data().economics
-    if economics is None:
-        return None
-    try:
-        return economics.price(chip_id).typical
-    except CalcError:
-        return None
-
-
-def _n(value: float, lang: str, digits: int = 3) -> str:
-    return format_number(value, lang, digits)
-
-
-def _usd(value: float, lang: str) -> str:
-    return f"${_n(value, lang)}" if lang == "en" else f"{_n(value, lang)} USD"
-
-
-def _skip(chip: Accelerator, keys: tuple[str, ...], missing_en: str, missing_es: str) -> dict[str, Scalar]:
-    row: dict[str, Scalar] = {"id": chip.id, "name": chip.name, "rank": None, "fits": None}
-    row.update({key: None for key in keys})
-    row["reason_en"] = f"Skipped: {missing_en} in the data."
-    row["reason_es"] = f"Omitido: {missing_es} en los datos."
+def _skip(chip: Accelerator, keys: tuple[str, ...], figure: str) -> dict[str, Any]:
+    """A row left out of the ranking because the data lacks `figure` (a figure.* id or a dense format)."""
+    row = _row(chip, fits=None, **{key: None for key in keys})
+    row["skipped_for"] = figure
     return row
 
 
 def _memory_figures(
     chip: Accelerator, dtype: str, keys: tuple[str, ...]
-) -> tuple[float, float, float] | dict[str, Scalar]:
+) -> tuple[float, float, float] | dict[str, Any]:
     """(bandwidth, capacity, dense peak) of a chip for a memory-bound workload, or its skipped row."""
     bandwidth, memory, peak = chip.memory_bandwidth_bytes_per_s, chip.memory_bytes, chip.dense_flop_per_s.get(dtype)
-    if not bandwidth or not memory:
-        return _skip(chip, keys, "no memory bandwidth or capacity", "no hay ancho de banda o capacidad de memoria")
+    if not bandwidth:
+        return _skip(chip, keys, "memory_bandwidth")
+    if not memory:
+        return _skip(chip, keys, "memory_capacity")
     if not peak:
-        return _skip(chip, keys, f"no dense {dtype} peak", f"no hay pico denso {dtype}")
+        return _skip(chip, keys, dtype)
     return bandwidth, memory, peak
 
 
-def _rank(rows: list[dict[str, Any]], key: Any) -> list[dict[str, Scalar]]:
+def _rank(rows: list[dict[str, Any]], key: Any) -> list[dict[str, Any]]:
     ranked = sorted((row for row in rows if row["fits"] is not None), key=lambda row: (*key(row), row["id"]))
     skipped = [row for row in rows if row["fits"] is None]
     for index, row in enumerate(ranked, start=1):
@@ -96,194 +71,7 @@ def _order(rank_by: str, time_s: float | None, cost: float | None) -> tuple[Any,
     return (cost is None, cost if cost is not None else big, time_key)
 
 
-# -- train-70b -----------------------------------------------------------------------------------
-
-_TRAIN_KEYS = (
-    "meets_deadline",
-    "seconds",
-    "days",
-    "cost_usd",
-    "price_usd_per_hour",
-    "per_accelerator_bytes",
-    "capacity_bytes",
-)
-
-
-def _train(
-    *,
-    params: float,
-    tokens: float,
-    deadline_days: float,
-    count: float,
-    mfu: float,
-    dtype: str,
-    zero_stage: int,
-    recipe: str,
-    rank_by: str,
-) -> Result:
-    deadline = check_number("deadline_days", deadline_days, low=0, low_open=True, high=1e5)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
-    total = training_flops(params=params, tokens=tokens)
-    state = zero_bytes_per_accelerator(params=params, recipe=recipe, zero_stage=zero_stage, count=n)
-    shape = load_data().model(TRAIN_SHAPE_MODEL)
-    activations = activation_bytes(
-        layers=shape.layers,
-        hidden_size=shape.hidden_size,
-        attention_heads=shape.attention_heads,
-        sequence_length=4096,
-        recompute="full",
-    )
-    needed = state + activations
-    rows: list[dict[str, Any]] = []
-    for chip in load_data().accelerators.values():
-        peak = chip.dense_flop_per_s.get(dtype)
-        if not peak:
-            rows.append(_skip(chip, _TRAIN_KEYS, f"no dense {dtype} peak", f"no hay pico denso {dtype}"))
-            continue
-        if not chip.memory_bytes:
-            rows.append(_skip(chip, _TRAIN_KEYS, "no memory capacity", "no hay capacidad de memoria"))
-            continue
-        rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=u)
-        seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
-        days = seconds / SECONDS_PER_DAY
-        price = _price(chip.id)
-        cost = n * seconds / SECONDS_PER_HOUR * price if price is not None else None
-        fits = needed <= chip.memory_bytes
-        meets = days <= deadline
-        en = [
-            f"{_n(days, 'en')} days on {_n(n, 'en')} at MFU {_n(u, 'en')}"
-            + (
-                f" (meets the {_n(deadline, 'en')}-day deadline)"
-                if meets
-                else f" (misses the {_n(deadline, 'en')}-day deadline)"
-            )
-        ]
-        es = [
-            f"{_n(days, 'es')} días en {_n(n, 'es')} con MFU {_n(u, 'es')}"
-            + (
-                f" (cumple el plazo de {_n(deadline, 'es')} días)"
-                if meets
-                else f" (no cumple el plazo de {_n(deadline, 'es')} días)"
-            )
-        ]
-        if price is None:
-            en.append("price unknown (no price in the data), ranked by time")
-            es.append("precio desconocido (no hay precio en los datos), ordenado por tiempo")
-        else:
-            en.append(f"{_usd(cost, 'en')} at {_usd(price, 'en')}/h")  # type: ignore[arg-type]
-            es.append(f"{_usd(cost, 'es')} a {_usd(price, 'es')}/h")  # type: ignore[arg-type]
-        verdict_en, verdict_es = ("fits", "cabe") if fits else ("does not fit", "no cabe")
-        en.append(
-            f"{format_quantity(needed, 'B', 'en')} of {format_quantity(chip.memory_bytes, 'B', 'en')} per accelerator "
-            f"with ZeRO-{zero_stage}: {verdict_en}"
-        )
-        es.append(
-            f"{format_quantity(needed, 'B', 'es')} de {format_quantity(chip.memory_bytes, 'B', 'es')} por acelerador "
-            f"con ZeRO-{zero_stage}: {verdict_es}"
-        )
-        rows.append(
-            {
-                "id": chip.id,
-                "name": chip.name,
-                "rank": None,
-                "fits": fits,
-                "meets_deadline": meets,
-                "seconds": seconds,
-                "days": days,
-                "cost_usd": cost,
-                "price_usd_per_hour": price,
-                "per_accelerator_bytes": needed,
-                "capacity_bytes": chip.memory_bytes,
-                "reason_en": "; ".join(en) + ".",
-                "reason_es": "; ".join(es) + ".",
-            }
-        )
-    table = _rank(
-        rows,
-        lambda row: (not row["fits"], not row["meets_deadline"], *_order(rank_by, row["seconds"], row["cost_usd"])),
-    )
-    steps = [
-        Step(
-            "total_flops",
-            {"en": "Training FLOPs", "es": "FLOPs de entrenamiento"},
-            r"C = 6\,N\,D",
-            "6 × {N} × {D}",
-            {"N": (params, ""), "D": (tokens, "")},
-            total,
-            "FLOP",
-        ),
-        Step(
-            "state_bytes",
-            {
-                "en": f"Training state per accelerator ({recipe}, ZeRO-{zero_stage} over {n:.0f})",
-                "es": f"Estado de entrenamiento por acelerador ({recipe}, ZeRO-{zero_stage} sobre {n:.0f})",
-            },
-            r"(w + g + o)\,\Psi \text{ sharded}",
-            "{P} × …",
-            {"P": (params, "")},
-            state,
-            "B",
-        ),
-        Step(
-            "activation_bytes",
-            {
-                "en": f"Activations, full recomputation ({shape.name}, 4096 tokens, micro-batch 1)",
-                "es": f"Activaciones, recomputación completa ({shape.name}, 4096 tokens, micro-batch 1)",
-            },
-            r"2\,L\,s\,b\,h",
-            "2 × {L} × {s} × 1 × {h}",
-            {"L": (shape.layers, ""), "s": (4096, ""), "h": (shape.hidden_size, "")},
-            activations,
-            "B",
-        ),
-    ]
-    best = table[0] if table and table[0]["rank"] == 1 else None
-    if best is not None:
-        best_peak = load_data().accelerator(str(best["id"])).peak_flop_per_s(dtype)
-        steps.append(
-            Step(
-                "best_seconds",
-                {
-                    "en": f"Wall-clock time on the top choice ({best['name']})",
-                    "es": f"Tiempo de reloj en la mejor opción ({best['name']})",
-                },
-                r"T = C / (n\,P\,\text{MFU})",
-                "{C} / ({n} × {P} × {U})",
-                {"C": (total, "FLOP"), "n": (n, ""), "P": (best_peak, "FLOP/s"), "U": (u, "")},
-                best["seconds"],
-                "s",
-            )
-        )
-    quantities = {
-        "total_flops": total,
-        "per_accelerator_bytes": needed,
-        "count": n,
-        "mfu": u,
-        "deadline_days": deadline,
-    }
-    return _result("train-70b", rank_by, quantities, steps, table)
-
-
-# -- serve-7b ------------------------------------------------------------------------------------
-
-_SERVE_KEYS = (
-    "meets_latency",
-    "batch",
-    "step_seconds",
-    "tokens_per_second",
-    "accelerators",
-    "usd_per_hour",
-    "usd_per_million_tokens",
-    "price_usd_per_hour",
-)
-
-
-def _model(model_id: str | None, default: str) -> Any:
-    return load_data().model(model_id if model_id is not None else default)
-
-
-def _kv_per_sequence(model: Any, context: float, bytes_per_value: float = 2.0) -> float:
+def _kv_per_sequence(model: Model, context: float, bytes_per_value: float = 2.0) -> float:
     per_token = kv_bytes_per_token(
         layers=model.layers,
         kv_heads=model.kv_heads,
@@ -297,10 +85,140 @@ def _kv_per_sequence(model: Any, context: float, bytes_per_value: float = 2.0) -
     return per_token * kept
 
 
+# -- train-70b -----------------------------------------------------------------------------------
+
+_TRAIN_KEYS = ("meets_deadline", "seconds", "cost_usd", "price_usd_per_hour", "per_accelerator_bytes", "capacity_bytes")
+
+
+def _train(
+    *,
+    params: float,
+    tokens: float,
+    deadline_s: float,
+    count: float,
+    mfu: float,
+    dtype: str,
+    zero_stage: int,
+    recipe: str,
+    rank_by: str,
+) -> Result:
+    n = check_number("count", count, low=1, high=1e7, integer=True)
+    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
+    total = training_flops(params=params, tokens=tokens)
+    state = zero_bytes_per_accelerator(params=params, recipe=recipe, zero_stage=zero_stage, count=n)
+    shape = load_data().model(TRAIN_SHAPE_MODEL)
+    activations = activation_bytes(
+        layers=shape.layers,
+        hidden_size=shape.hidden_size,
+        attention_heads=shape.attention_heads,
+        sequence_length=TRAIN_SEQUENCE,
+        recompute="full",
+    )
+    needed = state + activations
+    rows: list[dict[str, Any]] = []
+    for chip in load_data().accelerators.values():
+        peak = chip.dense_flop_per_s.get(dtype)
+        if not peak:
+            rows.append(_skip(chip, _TRAIN_KEYS, dtype))
+            continue
+        if not chip.memory_bytes:
+            rows.append(_skip(chip, _TRAIN_KEYS, "memory_capacity"))
+            continue
+        rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=u)
+        seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
+        price = price_usd_per_hour(chip.id)
+        rows.append(
+            _row(
+                chip,
+                fits=needed <= chip.memory_bytes,
+                meets_deadline=seconds <= deadline_s,
+                seconds=seconds,
+                cost_usd=n * seconds / SECONDS_PER_HOUR * price if price is not None else None,
+                price_usd_per_hour=price,
+                per_accelerator_bytes=needed,
+                capacity_bytes=chip.memory_bytes,
+            )
+        )
+    table = _rank(
+        rows,
+        lambda row: (not row["fits"], not row["meets_deadline"], *_order(rank_by, row["seconds"], row["cost_usd"])),
+    )
+    steps = [
+        Step(
+            "total_flops",
+            text("training.step.total_flops"),
+            r"C = 6\,N\,D",
+            "6 × {N} × {D}",
+            {"N": (params, ""), "D": (tokens, "")},
+            total,
+            "FLOP",
+        ),
+        Step(
+            "activation_bytes",
+            text("chooser.step.activations", model=shape.name, tokens=TRAIN_SEQUENCE),
+            r"2\,L\,s\,b\,h",
+            "2 × {L} × {s} × 1 × {h}",
+            {"L": (shape.layers, ""), "s": (TRAIN_SEQUENCE, ""), "h": (shape.hidden_size, "")},
+            activations,
+            "B",
+        ),
+        Step(
+            "per_accelerator_bytes",
+            text("chooser.step.per_accelerator", recipe=text(f"option.recipe.{recipe}"), stage=zero_stage),
+            r"M = \text{state} + \text{activations}",
+            "{S} + {A}",
+            {"S": (state, "B"), "A": (activations, "B")},
+            needed,
+            "B",
+        ),
+    ]
+    best = table[0] if table and table[0]["rank"] == 1 else None
+    if best is not None:
+        best_peak = load_data().accelerator(str(best["id"])).peak_flop_per_s(dtype)
+        steps.append(
+            Step(
+                "best_seconds",
+                text("chooser.step.best_seconds", chip=best["name"]),
+                r"T = C / (n\,P\,\text{MFU})",
+                "{C} / ({n} × {P} × {U})",
+                {"C": (total, "FLOP"), "n": (n, ""), "P": (best_peak, "FLOP/s"), "U": (u, "")},
+                float(best["seconds"]),
+                "days",
+            )
+        )
+    quantities = {
+        "total_flops": total,
+        "per_accelerator_bytes": needed,
+        "count": n,
+        "mfu": u,
+        "deadline_seconds": deadline_s,
+        "zero_stage": zero_stage,
+    }
+    return _result("train-70b", rank_by, quantities, steps, table)
+
+
+# -- serve-7b ------------------------------------------------------------------------------------
+
+_SERVE_KEYS = (
+    "meets_latency",
+    "batch",
+    "limited_by",
+    "step_seconds",
+    "tokens_per_second",
+    "accelerators",
+    "usd_per_hour",
+    "usd_per_million_tokens",
+    "price_usd_per_hour",
+    "weight_bytes",
+    "kv_bytes_per_sequence",
+    "capacity_bytes",
+)
+
+
 def _serve(
     *, model: str | None, weight_format: str, context: float, target_tokens_per_s: float, latency_s: float, rank_by: str
 ) -> Result:
-    shape = _model(model, SERVE_MODEL)
+    shape = load_data().model(model or SERVE_MODEL)
     target = check_number("target_tokens_per_s", target_tokens_per_s, low=0, low_open=True, high=1e12)
     latency = check_number("latency_ms", latency_s, low=0, low_open=True, high=1e3)
     weights = weight_bytes(params=shape.active_params, weight_format=weight_format)
@@ -318,58 +236,40 @@ def _serve(
         by_bandwidth = math.floor((latency * bandwidth - weights) / kv_seq) if latency * bandwidth > weights else 0
         by_compute = math.floor(latency * peak / (2.0 * shape.active_params))
         batch = min(by_memory, by_bandwidth, by_compute)
-        price = _price(chip.id)
-        fits = by_memory >= 1
-        row: dict[str, Any] = {
-            "id": chip.id,
-            "name": chip.name,
-            "rank": None,
-            "fits": fits,
-            "meets_latency": batch >= 1,
-            "batch": None,
-            "step_seconds": None,
-            "tokens_per_second": None,
-            "accelerators": None,
-            "usd_per_hour": None,
-            "usd_per_million_tokens": None,
-            "price_usd_per_hour": price,
-        }
-        if not fits:
-            en = (
-                f"weights ({format_quantity(weights, 'B', 'en')}) plus one sequence's KV cache "
-                f"({format_quantity(kv_seq, 'B', 'en')}) exceed {format_quantity(memory, 'B', 'en')}"
-            )
-            es = (
-                f"los pesos ({format_quantity(weights, 'B', 'es')}) más la KV cache de una secuencia "
-                f"({format_quantity(kv_seq, 'B', 'es')}) superan {format_quantity(memory, 'B', 'es')}"
-            )
-        elif batch < 1:
-            floor_s = (weights + kv_seq) / bandwidth
-            en = f"one token takes at least {format_quantity(floor_s, 's', 'en')}, over the {format_quantity(latency, 's', 'en')} target"
-            es = f"un token tarda al menos {format_quantity(floor_s, 's', 'es')}, por encima del objetivo de {format_quantity(latency, 's', 'es')}"
-        else:
+        price = price_usd_per_hour(chip.id)
+        row = _row(
+            chip,
+            fits=by_memory >= 1,
+            meets_latency=batch >= 1,
+            batch=None,
+            limited_by=None,
+            step_seconds=None,
+            tokens_per_second=None,
+            accelerators=None,
+            usd_per_hour=None,
+            usd_per_million_tokens=None,
+            price_usd_per_hour=price,
+            weight_bytes=weights,
+            kv_bytes_per_sequence=kv_seq,
+            capacity_bytes=memory,
+            floor_seconds=(weights + kv_seq) / bandwidth,
+        )
+        if row["fits"] and batch >= 1:
             step = max((weights + batch * kv_seq) / bandwidth, 2.0 * shape.active_params * batch / peak)
             rate = batch / step
             count = math.ceil(target / rate)
-            limit_en, limit_es = ("memory", "memoria") if batch == by_memory else ("latency", "latencia")
-            row.update(batch=batch, step_seconds=step, tokens_per_second=rate, accelerators=count)
-            en = (
-                f"batch {batch} (limited by {limit_en}), {format_quantity(step, 's', 'en')} per token, "
-                f"{_n(rate, 'en')} tokens/s per accelerator, {count} for {_n(target, 'en')} tokens/s"
-            )
-            es = (
-                f"batch {batch} (limitado por {limit_es}), {format_quantity(step, 's', 'es')} por token, "
-                f"{_n(rate, 'es')} tokens/s por acelerador, {count} para {_n(target, 'es')} tokens/s"
+            row.update(
+                batch=batch,
+                limited_by="memory" if batch == by_memory else "latency",
+                step_seconds=step,
+                tokens_per_second=rate,
+                accelerators=count,
             )
             if price is not None:
-                per_million = cost_per_million_tokens(usd_per_hour=price, tokens_per_second=rate)
-                row.update(usd_per_hour=count * price, usd_per_million_tokens=per_million)
-                en += f"; {_usd(per_million, 'en')} per million tokens at {_usd(price, 'en')}/h"
-                es += f"; {_usd(per_million, 'es')} por millón de tokens a {_usd(price, 'es')}/h"
-        if price is None and fits:
-            en += "; price unknown (no price in the data), ranked by time"
-            es += "; precio desconocido (no hay precio en los datos), ordenado por tiempo"
-        row["reason_en"], row["reason_es"] = en + ".", es + "."
+                row.update(
+                    usd_per_hour=count * price,
+                    usd_per_million_tokens=cost_per_million_tokens(usd_per_hour=price, tokens_per_second=rate),
+                )
         rows.append(row)
     table = _rank(
         rows,
@@ -382,30 +282,12 @@ def _serve(
     steps = [
         Step(
             "weight_bytes",
-            {"en": f"Weights ({shape.name}, {weight_format})", "es": f"Pesos ({shape.name}, {weight_format})"},
+            text("chooser.step.serve_weights", model=shape.name, format=weight_format.upper()),
             r"W = N \cdot s",
             "{N} × {s}",
             {"N": (shape.active_params, ""), "s": (WEIGHT_FORMATS[weight_format], "B")},
             weights,
             "B",
-        ),
-        Step(
-            "kv_bytes_per_sequence",
-            {"en": "KV cache per sequence (bf16)", "es": "KV cache por secuencia (bf16)"},
-            r"KV = b_\text{tok} \cdot \min(T, W)",
-            "{T} tokens",
-            {"T": (min(context, shape.window or context), "")},
-            kv_seq,
-            "B",
-        ),
-        Step(
-            "latency_s",
-            {"en": "Per-token latency target", "es": "Objetivo de latencia por token"},
-            r"T(b) = \max\!\left(\frac{W + b\,KV}{B}, \frac{2Nb}{P}\right) \le T_\text{max}",
-            "{L}",
-            {"L": (latency, "s")},
-            latency,
-            "s",
         ),
     ]
     quantities = {
@@ -443,19 +325,17 @@ def _rag(
     mfu: float,
     rank_by: str,
 ) -> Result:
-    shape = _model(model, RAG_MODEL)
-    embedder = _model(embed_model, RAG_EMBED_MODEL)
+    shape = load_data().model(model or RAG_MODEL)
+    embedder = load_data().model(embed_model or RAG_EMBED_MODEL)
     out_tokens = check_number("output_tokens", output_tokens, low=1, high=1e7, integer=True)
     rerank = check_number("rerank_tokens", rerank_tokens, low=0, high=1e9, integer=True)
     target = check_number("target_queries_per_s", target_queries_per_s, low=0, low_open=True, high=1e9)
     u = check_number("mfu", mfu, low=0, low_open=True, high=1)
     weights = weight_bytes(params=shape.active_params) + weight_bytes(params=embedder.params)
     kv_seq = _kv_per_sequence(shape, context)
-    prefill = prompt_flops(
-        params=shape.active_params,
-        prompt_tokens=context,
-        layers=shape.layers,
-        attention_width=shape.attention_heads * shape.head_dim,
+    width = float(shape.attention_heads * shape.head_dim)
+    prefill = prefill_flops(
+        params=shape.active_params, prompt_tokens=context, layers=shape.layers, attention_width=width
     )
     embed = 2.0 * embedder.params * rerank  # encoder forward over the candidates (Kaplan et al. 2020: 2N per token)
     query_flops = check_finite_result("query_flops", prefill + embed)
@@ -467,60 +347,35 @@ def _rag(
             continue
         bandwidth, memory, peak = figures
         batch = max_batch(memory_bytes=memory, weight_bytes_total=weights, kv_bytes_per_sequence=kv_seq)
-        price = _price(chip.id)
-        fits = batch >= 1
-        row: dict[str, Any] = {
-            "id": chip.id,
-            "name": chip.name,
-            "rank": None,
-            "fits": fits,
-            "batch": batch,
-            "prefill_seconds": None,
-            "latency_seconds": None,
-            "queries_per_second": None,
-            "accelerators": None,
-            "usd_per_thousand_queries": None,
-            "price_usd_per_hour": price,
-            "needed_bytes": weights + kv_seq,
-            "capacity_bytes": memory,
-        }
-        if not fits:
-            en = (
-                f"weights ({format_quantity(weights, 'B', 'en')}) plus one {_n(context, 'en')}-token KV cache "
-                f"({format_quantity(kv_seq, 'B', 'en')}) exceed {format_quantity(memory, 'B', 'en')}"
-            )
-            es = (
-                f"los pesos ({format_quantity(weights, 'B', 'es')}) más una KV cache de {_n(context, 'es')} tokens "
-                f"({format_quantity(kv_seq, 'B', 'es')}) superan {format_quantity(memory, 'B', 'es')}"
-            )
-        else:
+        price = price_usd_per_hour(chip.id)
+        row = _row(
+            chip,
+            fits=batch >= 1,
+            batch=batch,
+            prefill_seconds=None,
+            step_seconds=None,
+            latency_seconds=None,
+            queries_per_second=None,
+            accelerators=None,
+            usd_per_thousand_queries=None,
+            price_usd_per_hour=price,
+            needed_bytes=weights + kv_seq,
+            capacity_bytes=memory,
+        )
+        if row["fits"]:
             prefill_s = query_flops / (peak * u)
             step = (weights + batch * kv_seq) / bandwidth
-            latency = prefill_s + out_tokens * step
             qps = 1.0 / (prefill_s + out_tokens * step / batch)
-            count = math.ceil(target / qps)
-            row.update(prefill_seconds=prefill_s, latency_seconds=latency, queries_per_second=qps, accelerators=count)
-            en = (
-                f"{format_quantity(prefill_s, 's', 'en')} of compute-bound prefill, then {_n(out_tokens, 'en')} tokens at "
-                f"{format_quantity(step, 's', 'en')} each (batch {batch} by memory, bandwidth-bound): "
-                f"{format_quantity(latency, 's', 'en')} per query, {_n(qps, 'en')} queries/s per accelerator, "
-                f"{count} for {_n(target, 'en')}/s"
+            row.update(
+                prefill_seconds=prefill_s,
+                step_seconds=step,
+                latency_seconds=prefill_s + out_tokens * step,
+                queries_per_second=qps,
+                accelerators=math.ceil(target / qps),
             )
-            es = (
-                f"{format_quantity(prefill_s, 's', 'es')} de prefill limitado por cómputo, luego {_n(out_tokens, 'es')} tokens a "
-                f"{format_quantity(step, 's', 'es')} cada uno (batch {batch} por memoria, limitado por ancho de banda): "
-                f"{format_quantity(latency, 's', 'es')} por consulta, {_n(qps, 'es')} consultas/s por acelerador, "
-                f"{count} para {_n(target, 'es')}/s"
-            )
-            if price is None:
-                en += "; price unknown (no price in the data), ranked by time"
-                es += "; precio desconocido (no hay precio en los datos), ordenado por tiempo"
-            else:
-                per_thousand = check_finite_result("usd_per_thousand_queries", price / (qps * SECONDS_PER_HOUR) * 1e3)
-                row["usd_per_thousand_queries"] = per_thousand
-                en += f"; {_usd(per_thousand, 'en')} per thousand queries at {_usd(price, 'en')}/h"
-                es += f"; {_usd(per_thousand, 'es')} por mil consultas a {_usd(price, 'es')}/h"
-        row["reason_en"], row["reason_es"] = en + ".", es + "."
+            if price is not None:
+                per_thousand = price / (qps * SECONDS_PER_HOUR) * 1e3
+                row["usd_per_thousand_queries"] = check_finite_result("usd_per_thousand_queries", per_thousand)
         rows.append(row)
     table = _rank(
         rows, lambda row: (not row["fits"], *_order(rank_by, row["latency_seconds"], row["usd_per_thousand_queries"]))
@@ -528,22 +383,25 @@ def _rag(
     steps = [
         Step(
             "kv_bytes_per_sequence",
-            {
-                "en": f"KV cache of one long context ({shape.name}, bf16)",
-                "es": f"KV cache de un contexto largo ({shape.name}, bf16)",
-            },
+            text("chooser.step.rag_kv", model=shape.name, tokens=float(context)),
             r"2\,L\,H_{kv}\,d\,s\,T",
-            "{T} tokens",
-            {"T": (context, "")},
+            "2 × {L} × {H} × {d} × {s} × {T}",
+            {
+                "L": (shape.layers, ""),
+                "H": (shape.kv_heads, ""),
+                "d": (shape.head_dim, ""),
+                "s": (2.0, "B"),
+                "T": (
+                    cached_tokens(context=context, window=shape.window if shape.attention == "sliding" else None),
+                    "",
+                ),
+            },
             kv_seq,
             "B",
         ),
         Step(
             "weight_bytes",
-            {
-                "en": f"Weights: {shape.name} + {embedder.name} (bf16)",
-                "es": f"Pesos: {shape.name} + {embedder.name} (bf16)",
-            },
+            text("chooser.step.rag_weights", model=shape.name, embedder=embedder.name),
             r"2\,(N_\text{gen} + N_\text{emb})",
             "2 × ({N} + {E})",
             {"N": (shape.active_params, ""), "E": (embedder.params, "")},
@@ -552,27 +410,16 @@ def _rag(
         ),
         Step(
             "prompt_flops",
-            {
-                "en": "Prefill FLOPs per query (weights + causal attention)",
-                "es": "FLOPs de prefill por consulta (pesos + atención causal)",
-            },
-            r"2NT + L\,T^2\,d_\text{attn}",
-            "2 × {N} × {T} + {L} × {T}² × {d}",
-            {
-                "N": (shape.active_params, ""),
-                "T": (context, ""),
-                "L": (shape.layers, ""),
-                "d": (shape.attention_heads * shape.head_dim, ""),
-            },
+            text("chooser.step.rag_prefill"),
+            r"2NT + 2\,L\,T^2\,d",
+            "2 × {N} × {T} + 2 × {L} × {T}² × {d}",
+            {"N": (shape.active_params, ""), "T": (context, ""), "L": (shape.layers, ""), "d": (width, "")},
             prefill,
             "FLOP",
         ),
         Step(
             "rerank_flops",
-            {
-                "en": f"Embedding/reranking FLOPs per query ({embedder.name})",
-                "es": f"FLOPs de embedding/reranking por consulta ({embedder.name})",
-            },
+            text("chooser.step.rag_rerank", embedder=embedder.name),
             r"2\,N_\text{emb}\,T_\text{rerank}",
             "2 × {E} × {R}",
             {"E": (embedder.params, ""), "R": (rerank, "")},
@@ -585,12 +432,13 @@ def _rag(
         "weight_bytes": weights,
         "query_flops": query_flops,
         "target_queries_per_s": target,
+        "output_tokens": out_tokens,
     }
     return _result("rag-retriever", rank_by, quantities, steps, table)
 
 
 def _result(
-    workload: str, rank_by: str, quantities: dict[str, Scalar], steps: list[Step], table: list[dict[str, Scalar]]
+    workload: str, rank_by: str, quantities: dict[str, Scalar], steps: list[Step], table: list[dict[str, Any]]
 ) -> Result:
     ranked = [row for row in table if row["rank"] is not None]
     top = ranked[0] if ranked else None
@@ -609,11 +457,147 @@ def _result(
         "ranked": len(ranked),
         "fitting": sum(1 for row in ranked if row["fits"]),
         "skipped": len(table) - len(ranked),
+        "unpriced": sum(1 for row in ranked if row.get("price_usd_per_hour") is None),
     }
     for key, value in quantities.items():
         if isinstance(value, float):
             check_finite_result(key, value)
     return Result(calculator="chooser", quantities={**head, **quantities}, steps=steps, table=table)
+
+
+def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any], lang: str = "en") -> str:
+    """One ranking row's reason, worded in `lang` from its figures (the page's "Why" and the CLI's line)."""
+    if row["skipped_for"] is not None:
+        figure = row["skipped_for"]
+        missing = (
+            t(f"figure.{figure}", lang)
+            if f"figure.{figure}" in _FIGURES
+            else t("chooser.dense_peak", lang, dtype=figure)
+        )
+        return t("chooser.reason.skipped", lang, missing=missing)
+
+    def q(value: float, unit: str) -> str:
+        return format_quantity(value, unit, lang)
+
+    def money(value: float, per: str = "") -> str:
+        return format_money(value, lang, per=per)
+
+    parts: list[str] = []
+    priced = row.get("price_usd_per_hour") is not None
+    if workload == "train-70b":
+        deadline = q(float(quantities["deadline_seconds"]), "days")
+        parts.append(
+            t(
+                "chooser.reason.train_time",
+                lang,
+                days=q(row["seconds"], "days"),
+                count=format_number(float(quantities["count"]), lang),
+                mfu=format_number(float(quantities["mfu"]), lang),
+            )
+        )
+        parts.append(
+            t(
+                "chooser.reason.deadline_met" if row["meets_deadline"] else "chooser.reason.deadline_missed",
+                lang,
+                deadline=deadline,
+            )
+        )
+        if priced:
+            parts.append(
+                t("chooser.reason.cost", lang, cost=money(row["cost_usd"]), price=money(row["price_usd_per_hour"], "h"))
+            )
+        parts.append(
+            t(
+                "chooser.reason.train_memory",
+                lang,
+                needed=q(row["per_accelerator_bytes"], "B"),
+                capacity=q(row["capacity_bytes"], "B"),
+                stage=quantities["zero_stage"],
+                verdict=t("plot.memory.fits" if row["fits"] else "plot.memory.does_not_fit", lang),
+            )
+        )
+    elif workload == "serve-7b":
+        if not row["fits"]:
+            parts.append(
+                t(
+                    "chooser.reason.serve_no_fit",
+                    lang,
+                    weights=q(row["weight_bytes"], "B"),
+                    kv=q(row["kv_bytes_per_sequence"], "B"),
+                    capacity=q(row["capacity_bytes"], "B"),
+                )
+            )
+        elif row["batch"] is None:
+            parts.append(
+                t(
+                    "chooser.reason.serve_too_slow",
+                    lang,
+                    floor=q(row["floor_seconds"], "s"),
+                    target=q(float(quantities["latency_s"]), "s"),
+                )
+            )
+        else:
+            parts.append(
+                t(
+                    "chooser.reason.serve_batch",
+                    lang,
+                    batch=row["batch"],
+                    limit=t(f"chooser.limit.{row['limited_by']}", lang),
+                    step=q(row["step_seconds"], "s"),
+                    rate=format_number(row["tokens_per_second"], lang),
+                    count=row["accelerators"],
+                    target=format_number(float(quantities["target_tokens_per_s"]), lang),
+                )
+            )
+            if priced:
+                parts.append(
+                    t(
+                        "chooser.reason.per_million",
+                        lang,
+                        cost=money(row["usd_per_million_tokens"]),
+                        price=money(row["price_usd_per_hour"], "h"),
+                    )
+                )
+    elif not row["fits"]:
+        parts.append(
+            t(
+                "chooser.reason.rag_no_fit",
+                lang,
+                weights=q(float(quantities["weight_bytes"]), "B"),
+                kv=q(float(quantities["kv_bytes_per_sequence"]), "B"),
+                capacity=q(row["capacity_bytes"], "B"),
+            )
+        )
+    else:
+        parts.append(
+            t(
+                "chooser.reason.rag",
+                lang,
+                prefill=q(row["prefill_seconds"], "s"),
+                tokens=format_number(float(quantities["output_tokens"]), lang),
+                step=q(row["step_seconds"], "s"),
+                batch=row["batch"],
+                latency=q(row["latency_seconds"], "s"),
+                qps=format_number(row["queries_per_second"], lang),
+                count=row["accelerators"],
+                target=format_number(float(quantities["target_queries_per_s"]), lang),
+            )
+        )
+        if priced:
+            parts.append(
+                t(
+                    "chooser.reason.per_thousand",
+                    lang,
+                    cost=money(row["usd_per_thousand_queries"]),
+                    price=money(row["price_usd_per_hour"], "h"),
+                )
+            )
+    if not priced and row["fits"]:
+        parts.append(t("chooser.reason.no_price", lang))
+    return t("chooser.reason.join", lang).join(parts) + "."
+
+
+_FIGURES = ("figure.memory_bandwidth", "figure.memory_capacity")
 
 
 def chooser(
@@ -653,16 +637,16 @@ def chooser(
         rag-retriever: an embedding/reranking model (`embed_model`, default BGE large) over `rerank_tokens`
             candidate tokens plus a long-context generator (`model`, default Llama 3 8B) reading `context` tokens
             and writing `output_tokens`: fit = weights + one context's KV cache; prefill compute-bound
-            (2NT + L·T²·d_attn FLOPs at `mfu`), decode bandwidth-bound at the batch that memory allows.
+            (2NT + 2·L·T²·d FLOPs at `mfu`), decode bandwidth-bound at the batch that memory allows.
 
-    Chips missing a figure the workload needs are listed last, unranked, with the reason. Prices are the
-    typical figures of data/'s economics; an unpriced chip is ranked after the priced ones by time and its
-    reason says the price is unknown. `rank_by` "cost" (default) or "time" orders the chips that fit.
+    Chips missing a figure the workload needs are listed last, unranked, with `skipped_for` naming it. Prices
+    are the typical figures of data/'s economics; an unpriced chip is ranked after the priced ones by time.
+    `rank_by` "cost" (default) or "time" orders the chips that fit.
 
     Returns:
-        Result whose quantities hold workload, rank_by, best (id), best_name, ranked, fitting, skipped and
-        the workload's shared figures; `table` (JSON key "ranking") holds one row per accelerator with id,
-        name, rank, fits, the workload's time and cost columns, reason_en and reason_es.
+        Result whose quantities hold workload, rank_by, best (id), best_name, ranked, fitting, skipped,
+        unpriced and the workload's shared figures; `table` (JSON key "ranking") holds one row per accelerator
+        with id, name, rank, fits, skipped_for and the workload's figures in SI units. `describe_row` words a row.
 
     Raises:
         CalcError: an unknown workload, model, format or a value outside its range.
@@ -673,10 +657,11 @@ def chooser(
         check_choice("dtype", dtype, DTYPES)
         check_choice("recipe", recipe, tuple(RECIPES))
         stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
+        deadline = check_number("deadline_days", deadline_days, low=0, low_open=True, high=1e5) * 86_400.0
         return _train(
             params=params,
             tokens=tokens,
-            deadline_days=deadline_days,
+            deadline_s=deadline,
             count=count,
             mfu=mfu,
             dtype=dtype,
@@ -708,199 +693,56 @@ def chooser(
     )
 
 
-def _register() -> None:
-    from .registry import Calculator, Field, register
+_TRAIN = ("workload", ("train-70b",))
+_SERVE = ("workload", ("serve-7b",))
+_RAG = ("workload", ("rag-retriever",))
+_SERVE_OR_RAG = ("workload", ("serve-7b", "rag-retriever"))
 
-    register(
-        Calculator(
-            name="chooser",
-            title={"en": "Accelerator chooser", "es": "Selector de aceleradores"},
-            fields=(
-                Field(
-                    "workload",
-                    {"en": "Workload", "es": "Carga de trabajo"},
-                    kind="choice",
-                    default="train-70b",
-                    choices=WORKLOADS,
-                ),
-                Field(
-                    "rank_by", {"en": "Rank by", "es": "Ordenar por"}, kind="choice", default="cost", choices=RANK_BY
-                ),
-                Field(
-                    "params",
-                    {"en": "Parameters (train-70b)", "es": "Parámetros (train-70b)"},
-                    default="70B",
-                    low=0,
-                    low_open=True,
-                    high=1e15,
-                ),
-                Field(
-                    "tokens",
-                    {"en": "Token budget (train-70b)", "es": "Presupuesto de tokens (train-70b)"},
-                    default="1T",
-                    low=0,
-                    low_open=True,
-                    high=1e16,
-                ),
-                Field(
-                    "deadline_days",
-                    {"en": "Deadline in days (train-70b)", "es": "Plazo en días (train-70b)"},
-                    unit="days",
-                    default="30",
-                    low=0,
-                    low_open=True,
-                    high=1e5,
-                ),
-                Field(
-                    "count",
-                    {"en": "Accelerators (train-70b)", "es": "Aceleradores (train-70b)"},
-                    default="1024",
-                    low=1,
-                    high=1e7,
-                    integer=True,
-                ),
-                Field(
-                    "mfu",
-                    {
-                        "en": "MFU (0–1; train-70b, rag-retriever prefill)",
-                        "es": "MFU (0–1; train-70b, prefill de rag-retriever)",
-                    },
-                    default="0.5",
-                    low=0,
-                    low_open=True,
-                    high=1,
-                ),
-                Field(
-                    "dtype",
-                    {"en": "Number format (train-70b)", "es": "Formato numérico (train-70b)"},
-                    kind="choice",
-                    default=DEFAULT_DTYPE,
-                    choices=DTYPES,
-                ),
-                Field(
-                    "zero",
-                    {"en": "ZeRO stage (3 = FSDP; train-70b)", "es": "Etapa ZeRO (3 = FSDP; train-70b)"},
-                    default="3",
-                    param="zero_stage",
-                    low=0,
-                    high=3,
-                    integer=True,
-                ),
-                Field(
-                    "recipe",
-                    {"en": "Optimizer recipe (train-70b)", "es": "Receta del optimizador (train-70b)"},
-                    kind="choice",
-                    default="adam-mixed",
-                    choices=tuple(RECIPES),
-                ),
-                Field(
-                    "model",
-                    {
-                        "en": "Model (serve-7b: Mistral 7B; rag-retriever: Llama 3 8B)",
-                        "es": "Modelo (serve-7b: Mistral 7B; rag-retriever: Llama 3 8B)",
-                    },
-                    kind="model",
-                    optional=True,
-                ),
-                Field(
-                    "weight_format",
-                    {"en": "Weight format (serve-7b)", "es": "Formato de pesos (serve-7b)"},
-                    kind="choice",
-                    default="bf16",
-                    choices=tuple(WEIGHT_FORMATS),
-                ),
-                Field(
-                    "context",
-                    {
-                        "en": "Context tokens (serve-7b 4096; rag-retriever 131072)",
-                        "es": "Tokens de contexto (serve-7b 4096; rag-retriever 131072)",
-                    },
-                    optional=True,
-                    low=1,
-                    high=1e8,
-                    integer=True,
-                ),
-                Field(
-                    "target_tokens_per_s",
-                    {"en": "Target throughput (serve-7b)", "es": "Rendimiento objetivo (serve-7b)"},
-                    unit="tokens/s",
-                    default="10k",
-                    low=0,
-                    low_open=True,
-                    high=1e12,
-                ),
-                Field(
-                    "latency_ms",
-                    {"en": "Per-token latency target (serve-7b)", "es": "Latencia objetivo por token (serve-7b)"},
-                    unit="ms",
-                    default="50",
-                    param="latency_s",
-                    scale=1e-3,
-                    low=0,
-                    low_open=True,
-                    high=1e6,
-                ),
-                Field(
-                    "embed_model",
-                    {
-                        "en": "Embedding/reranking model (rag-retriever)",
-                        "es": "Modelo de embedding/reranking (rag-retriever)",
-                    },
-                    kind="model",
-                    optional=True,
-                ),
-                Field(
-                    "output_tokens",
-                    {
-                        "en": "Output tokens per query (rag-retriever)",
-                        "es": "Tokens de salida por consulta (rag-retriever)",
-                    },
-                    default="256",
-                    low=1,
-                    high=1e7,
-                    integer=True,
-                ),
-                Field(
-                    "rerank_tokens",
-                    {
-                        "en": "Candidate tokens to rerank per query (rag-retriever)",
-                        "es": "Tokens candidatos a reordenar por consulta (rag-retriever)",
-                    },
-                    default="51200",
-                    low=0,
-                    high=1e9,
-                    integer=True,
-                ),
-                Field(
-                    "target_queries_per_s",
-                    {"en": "Target queries/s (rag-retriever)", "es": "Consultas/s objetivo (rag-retriever)"},
-                    unit="queries/s",
-                    default="1",
-                    low=0,
-                    low_open=True,
-                    high=1e9,
-                ),
-            ),
-            function=chooser,
-            units={
-                "total_flops": "FLOP",
-                "per_accelerator_bytes": "B",
-                "weight_bytes": "B",
-                "kv_bytes_per_sequence": "B",
-                "query_flops": "FLOP",
-                "latency_s": "s",
-                "deadline_days": "days",
-                "target_tokens_per_s": "tokens/s",
-                "target_queries_per_s": "queries/s",
-            },
-            headline=("workload", "best_name", "fitting", "skipped"),
-            output_labels={
-                "best_name": {"en": "Top choice", "es": "Mejor opción"},
-                "fitting": {"en": "Accelerators that fit", "es": "Aceleradores en los que cabe"},
-                "skipped": {"en": "Skipped (missing data)", "es": "Omitidos (faltan datos)"},
-            },
-        )
-    )
-
-
-_register()
+CHOOSER = Calculator(
+    name="chooser",
+    fields=(
+        Field("workload", kind="choice", default="train-70b", choices=WORKLOADS),
+        Field("rank_by", kind="choice", default="cost", choices=RANK_BY),
+        Field("params", default="70B", low=0, low_open=True, high=1e15, when=_TRAIN),
+        Field("tokens", default="1T", low=0, low_open=True, high=1e16, when=_TRAIN),
+        Field("deadline_days", unit="days", default="30", low=0, low_open=True, high=1e5, when=_TRAIN),
+        Field("count", default="1024", low=1, high=1e7, integer=True, when=_TRAIN),
+        Field("mfu", default="0.5", low=0, low_open=True, high=1, when=("workload", ("train-70b", "rag-retriever"))),
+        Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES, when=_TRAIN, advanced=True),
+        Field("zero", default="3", param="zero_stage", low=0, high=3, integer=True, when=_TRAIN, advanced=True),
+        Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES), when=_TRAIN, advanced=True),
+        Field("model", kind="model", optional=True, when=_SERVE_OR_RAG),
+        Field("weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS), when=_SERVE),
+        Field("context", optional=True, low=1, high=1e8, integer=True, when=_SERVE_OR_RAG),
+        Field("target_tokens_per_s", unit="tokens/s", default="10k", low=0, low_open=True, high=1e12, when=_SERVE),
+        Field(
+            "latency_ms",
+            unit="ms",
+            default="50",
+            param="latency_s",
+            scale=1e-3,
+            low=0,
+            low_open=True,
+            high=1e6,
+            when=_SERVE,
+        ),
+        Field("embed_model", kind="model", optional=True, when=_RAG, advanced=True),
+        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_RAG),
+        Field("rerank_tokens", default="51200", low=0, high=1e9, integer=True, when=_RAG, advanced=True),
+        Field("target_queries_per_s", unit="queries/s", default="1", low=0, low_open=True, high=1e9, when=_RAG),
+    ),
+    function=chooser,
+    units={
+        "total_flops": "FLOP",
+        "per_accelerator_bytes": "B",
+        "weight_bytes": "B",
+        "kv_bytes_per_sequence": "B",
+        "query_flops": "FLOP",
+        "latency_s": "s",
+        "deadline_seconds": "days",
+        "target_tokens_per_s": "tokens/s",
+        "target_queries_per_s": "queries/s",
+    },
+    headline=("best_name", "fitting", "skipped"),
+    describe=lambda result, row, lang: describe_row(str(result.quantities["workload"]), row, result.quantities, lang),
+)

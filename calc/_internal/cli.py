@@ -1,14 +1,23 @@
 # Command line: `python -m calc <calculator> [flags] [--json] [--lang en|es]`, generated from the registry.
+# The CPython-only commands (data check, specs, ...) are added by calc/__main__.py through `extra_commands`.
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
+from .chooser import describe_row
 from .errors import CalcError
+from .fields import Calculator, option_label
+from .fmt import format_number
+from .i18n import site_lang
+from .messages import t
 from .registry import CALCULATORS, compute
+from .results import Result
+
+AddCommands = Callable[[Any], None]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -22,76 +31,70 @@ class _Parser(argparse.ArgumentParser):
 def _lang_of(argv: Sequence[str]) -> str:
     for index, arg in enumerate(argv):
         if arg == "--lang" and index + 1 < len(argv):
-            return argv[index + 1]
+            return site_lang(argv[index + 1])
         if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
+            return site_lang(arg.split("=", 1)[1])
     return "en"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _help(calculator: Calculator, field: Any) -> str:
+    text = calculator.label(field, "en") + (f" [{field.unit}]" if field.unit else "")
+    if field.choices:
+        text += " (" + ", ".join(f"{c}: {option_label(field.name, c, 'en')}" for c in field.choices) + ")"
+    if field.default is not None:
+        text += f" (default {field.default})"
+    elif field.default_from is not None:
+        text += f" (default {format_number(float(field.default_from() or 0))}, the edition's typical figure)"
+    if field.when is not None:
+        text += f" (only with --{field.when[0].replace('_', '-')} {'|'.join(field.when[1])})"
+    return text
+
+
+def build_parser(extra_commands: AddCommands | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m calc", description="X4 hardware-fluency calculators.")
     parser.add_argument("--data", metavar="DIR", help="use another data/ folder (default: the checkout's)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for calculator in CALCULATORS.values():
-        sub = commands.add_parser(calculator.name, help=calculator.title["en"])
+        sub = commands.add_parser(calculator.name, help=calculator.title("en"))
         for field in calculator.fields:
-            help_text = field.label["en"] + (f" [{field.unit}]" if field.unit else "")
-            if field.default is not None:
-                help_text += f" (default {field.default})"
-            sub.add_argument(field.flag, dest=field.name, metavar=field.unit or "VALUE", help=help_text)
+            sub.add_argument(field.flag, dest=field.name, metavar=field.unit or "VALUE", help=_help(calculator, field))
+            for alias in field.aliases:
+                sub.add_argument("--" + alias.replace("_", "-"), dest=field.name, help=argparse.SUPPRESS)
         sub.add_argument("--json", action="store_true", help="print the quantities as one JSON object")
         sub.add_argument("--lang", choices=("en", "es"), default="en", help="language of the text output")
         sub.add_argument("--data", metavar="DIR", dest="sub_data", help=argparse.SUPPRESS)
-    _add_tooling_commands(commands)
+    if extra_commands is not None:
+        extra_commands(commands)
     return parser
 
 
-def _add_tooling_commands(commands: argparse._SubParsersAction) -> None:
-    """Commands that need the CPython-only tooling (PyYAML, pydantic)."""
-    try:
-        from .._tooling.commands import add_commands
-    except ImportError:  # running without the tooling's dependencies (e.g. in Pyodide)
-        return
-    add_commands(commands)
-
-
-def _print_text(calculator_name: str, result: object, lang: str) -> None:
-    from .results import Result
-
-    assert isinstance(result, Result)
-    calculator = CALCULATORS[calculator_name]
+def _print_text(calculator: Calculator, result: Result, lang: str) -> None:
     for step in result.derivation(lang):
         print(f"{step['label']}: {step['substitution']} = {step['result']}")
     formatted = result.formatted(lang, calculator.units)
     for name in calculator.headline:
-        value = result.quantities.get(name)
-        print(f"{name} = {formatted.get(name, value)}")
+        print(f"{calculator.output_label(name, lang)} = {formatted.get(name, t('cli.none', lang))}")
+    for note in result.rendered_notes(lang):
+        print(note)
     for row in result.table or ():
         rank = row.get("rank")
-        reason = row.get(f"reason_{lang}", row.get("reason_en"))
+        reason = describe_row(str(result.quantities["workload"]), row, result.quantities, lang)
         print(f"{rank if rank is not None else '—'}. {row.get('name')} ({row.get('id')}): {reason}")
 
 
-def _with_flag(command: str, error: CalcError, lang: str) -> str:
-    """The error's message on one line, naming the CLI flag (--peak-tflops) instead of the field."""
-    message = " ".join(error.message(lang).split())
-    calculator = CALCULATORS.get(command)
-    found = calculator.field_for(error.field) if calculator else None
-    if found is not None and message.startswith(found.name):
-        message = found.flag + message[len(found.name) :]
-    return message
-
-
-def main(argv: Sequence[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    extra_commands: AddCommands | None = None,
+    use_data_dir: Callable[[str], object] | None = None,
+) -> int:
+    """Run the CLI; returns the exit code (2 and one line on stderr for bad input)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _lang_of(argv)
-    lang = lang if lang in ("en", "es") else "en"
-    args = build_parser().parse_args(argv)
+    args = build_parser(extra_commands).parse_args(argv)
     try:
         data_dir = getattr(args, "sub_data", None) or args.data
-        if data_dir:
-            from .data import use_data_dir
-
+        if data_dir and use_data_dir is not None:
             use_data_dir(data_dir)
         if args.command not in CALCULATORS:
             return int(args.run_tooling(args) or 0)
@@ -99,10 +102,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         raw = {f.name: getattr(args, f.name) for f in calculator.fields if getattr(args, f.name) is not None}
         result = compute(args.command, raw, lang)
     except CalcError as error:
-        print(f"python -m calc {args.command}: {_with_flag(args.command, error, lang)}", file=sys.stderr)
+        found = CALCULATORS[args.command].field_named(error.field) if args.command in CALCULATORS else None
+        message = " ".join(error.message(lang, name=found.flag if found else None).split())
+        print(f"python -m calc {args.command}: {message}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, sort_keys=True))
     else:
-        _print_text(args.command, result, lang)
+        _print_text(calculator, result, lang)
     return 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 import math
 
 from .errors import check_finite_result, check_number
+from .fields import Calculator, Field
+from .messages import text
 from .results import Result, Step
 
 # Convention: `link_bytes_per_s` is what ONE accelerator can send (and, at the same time, receive)
@@ -124,17 +126,12 @@ def _collective(kind: str, *, bytes_total: float, count: float, link_bytes_per_s
     }
     seconds = functions[kind](bytes_total=size, count=n, link_bytes_per_s=link, latency_s=latency)
     bandwidth_s = factor * (n - 1) / n * size / link
-    names = {
-        "allreduce": "AllReduce",
-        "allgather": "AllGather",
-        "reducescatter": "ReduceScatter",
-        "alltoall": "all-to-all",
-    }
+    name = text(f"{kind}.name")
     f = "2" if kind == "allreduce" else "1"
     steps = [
         Step(
             "bandwidth_seconds",
-            {"en": f"{names[kind]}: bandwidth term", "es": f"{names[kind]}: término de ancho de banda"},
+            text("collective.step.bandwidth", name=name),
             rf"T_B = {f}\,\frac{{n-1}}{{n}}\,\frac{{S}}{{B}}",
             f"{f} × ({{n}} − 1)/{{n}} × {{S}} / {{B}}",
             {"n": (n, ""), "S": (size, "B"), "B": (link, "B/s")},
@@ -143,7 +140,7 @@ def _collective(kind: str, *, bytes_total: float, count: float, link_bytes_per_s
         ),
         Step(
             "seconds",
-            {"en": f"{names[kind]}: plus latency per step", "es": f"{names[kind]}: más latencia por paso"},
+            text("collective.step.seconds", name=name),
             rf"T = T_B + {f}(n-1)\,\alpha",
             f"{{TB}} + {f} × ({{n}} − 1) × {{a}}",
             {"TB": (bandwidth_s, "s"), "n": (n, ""), "a": (latency, "s")},
@@ -204,71 +201,36 @@ def alltoall(*, bytes_total: float, count: float, link_bytes_per_s: float, laten
     )
 
 
-def _register() -> None:
-    from .registry import Calculator, Field, register
-
-    titles = {
-        "allreduce": ({"en": "Ring AllReduce", "es": "AllReduce en anillo"}, allreduce),
-        "allgather": ({"en": "Ring AllGather", "es": "AllGather en anillo"}, allgather),
-        "reducescatter": ({"en": "Ring ReduceScatter", "es": "ReduceScatter en anillo"}, reducescatter),
-        "alltoall": ({"en": "All-to-all (MoE dispatch)", "es": "All-to-all (dispatch MoE)"}, alltoall),
-    }
-    for name, (title, function) in titles.items():
-        register(
-            Calculator(
-                name=name,
-                title=title,
-                fields=(
-                    Field(
-                        "bytes",
-                        {"en": "Buffer size", "es": "Tamaño del buffer"},
-                        unit="B",
-                        default="1G",
-                        param="bytes_total",
-                        low=0,
-                        high=1e18,
-                    ),
-                    Field(
-                        "count",
-                        {"en": "Accelerators", "es": "Aceleradores"},
-                        default="8",
-                        low=1,
-                        high=1e7,
-                        integer=True,
-                    ),
-                    Field(
-                        "link_gbytes_s",
-                        {"en": "Link bandwidth per direction", "es": "Ancho de banda por sentido del enlace"},
-                        unit="GB/s",
-                        default="450",
-                        param="link_bytes_per_s",
-                        scale=1e9,
-                        low=0,
-                        low_open=True,
-                        high=1e6,
-                    ),
-                    Field(
-                        "latency_us",
-                        {"en": "Latency per step", "es": "Latencia por paso"},
-                        unit="µs",
-                        default="0",
-                        param="latency_s",
-                        scale=1e-6,
-                        low=0,
-                        high=1e6,
-                    ),
-                ),
-                function=function,
-                units={
-                    "seconds": "s",
-                    "bandwidth_seconds": "s",
-                    "latency_seconds": "s",
-                    "algorithm_bytes_per_s": "B/s",
-                },
-                headline=("seconds",),
-                output_labels={"seconds": {"en": "Time", "es": "Tiempo"}},
-            )
-        )
+def _calculator(kind: str, function: object) -> Calculator:
+    return Calculator(
+        name=kind,
+        fields=(
+            Field("bytes", unit="B", default="1G", param="bytes_total", low=0, high=1e18),
+            Field("count", default="8", low=1, high=1e7, integer=True),
+            Field(
+                "link_gbytes_s",
+                unit="GB/s",
+                default="450",
+                param="link_bytes_per_s",
+                scale=1e9,
+                low=0,
+                low_open=True,
+                high=1e6,
+            ),
+            Field("latency_us", unit="µs", default="0", param="latency_s", scale=1e-6, low=0, high=1e6),
+        ),
+        function=function,  # type: ignore[arg-type]
+        units={"seconds": "s", "bandwidth_seconds": "s", "latency_seconds": "s", "algorithm_bytes_per_s": "B/s"},
+        headline=("seconds",),
+    )
 
 
-_register()
+CALCULATORS = tuple(
+    _calculator(kind, function)
+    for kind, function in (
+        ("allreduce", allreduce),
+        ("allgather", allgather),
+        ("reducescatter", reducescatter),
+        ("alltoall", alltoall),
+    )
+)

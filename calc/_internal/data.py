@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import CalcError
-
-DTYPES = ("fp64", "fp64_matrix", "fp32", "tf32", "bf16", "fp8", "fp6", "fp4", "int8")
+from .fields import DTYPES
 
 
 @dataclass(frozen=True)
@@ -101,14 +101,7 @@ class Economics:
         """Cloud price range per accelerator-hour; raises CalcError when data/ has none for the id."""
         found = self.accelerator_hour_usd.get(accelerator_id)
         if found is None:
-            known = ", ".join(sorted(self.accelerator_hour_usd))
-            shown = str(accelerator_id)[:40]
-            raise CalcError(
-                field="accelerator",
-                accepted=known,
-                en=f"accelerator: no price in the data for {shown!r}; priced ids: {known}.",
-                es=f"accelerator: no hay precio en los datos para {shown!r}; ids con precio: {known}.",
-            )
+            raise CalcError(field="accelerator", kind="no_figure", detail="price", subject=str(accelerator_id)[:40])
         return found
 
 
@@ -138,14 +131,13 @@ class Accelerator:
         """Dense peak for `dtype`; raises CalcError when the chip has no such format."""
         peak = self.dense_flop_per_s.get(dtype)
         if peak is None:
-            offered = ", ".join(name for name, value in self.dense_flop_per_s.items() if value)
-            raise CalcError(
-                field="dtype",
-                accepted=offered,
-                en=f"dtype: {self.name} has no dense {dtype} peak in the data; choose one of {offered}.",
-                es=f"dtype: {self.name} no tiene pico denso {dtype} en los datos; elija uno de {offered}.",
-            )
+            offered = [name for name, value in self.dense_flop_per_s.items() if value]
+            raise CalcError(field="dtype", kind="no_dtype", choices=offered, detail=dtype, subject=self.name)
         return peak
+
+    def dtypes(self) -> list[str]:
+        """The number formats with a dense peak in the data."""
+        return [name for name, value in self.dense_flop_per_s.items() if value]
 
 
 @dataclass(frozen=True)
@@ -164,27 +156,15 @@ class DataBundle:
         """Look up a reference model by its kebab-case id; raises CalcError listing the known ids."""
         found = self.models.get(model_id)
         if found is None:
-            known = ", ".join(sorted(self.models))
-            shown = str(model_id)[:40]
-            raise CalcError(
-                field="model",
-                accepted=known,
-                en=f"model: unknown id {shown!r}; known ids: {known}.",
-                es=f"model: id desconocido {shown!r}; ids conocidos: {known}.",
-            )
+            raise CalcError(field="model", kind="unknown_id", choices=sorted(self.models), value=model_id)
         return found
 
     def accelerator(self, accelerator_id: str) -> Accelerator:
         """Look up an accelerator by its kebab-case id; raises CalcError listing the known ids."""
         found = self.accelerators.get(accelerator_id)
         if found is None:
-            known = ", ".join(sorted(self.accelerators))
-            shown = str(accelerator_id)[:40]
             raise CalcError(
-                field="accelerator",
-                accepted=known,
-                en=f"accelerator: unknown id {shown!r}; known ids: {known}.",
-                es=f"accelerator: id desconocido {shown!r}; ids conocidos: {known}.",
+                field="accelerator", kind="unknown_id", choices=sorted(self.accelerators), value=accelerator_id
             )
         return found
 
@@ -273,13 +253,22 @@ def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
 
 _BUNDLE_NAME = "x4-data.json"
 _loaded: DataBundle | None = None
+# How to build the bundle from a checkout's data/ when no bundle file ships beside calc (CPython only;
+# calc/__init__.py installs calc._tooling's builder, so this layer never imports the tooling).
+_checkout_bundle: Callable[[], dict[str, Any]] | None = None
+
+
+def set_checkout_bundle(builder: Callable[[], dict[str, Any]] | None) -> None:
+    """Install the function that builds the JSON bundle from data/ when none ships beside calc."""
+    global _checkout_bundle
+    _checkout_bundle = builder
 
 
 def load_data(bundle_json: str | None = None) -> DataBundle:
     """Return the data every calculator uses, loading it once.
 
-    Order: the JSON text given; else the bundle file shipped beside calc (the browser archive,
-    or $X4_DATA_BUNDLE); else, in a checkout, build the same bundle from data/ (CPython only).
+    Order: the JSON text given; else the bundle file shipped beside calc (the browser archive, or
+    $X4_DATA_BUNDLE); else the bundle built from the checkout's data/ (CPython, with calc's tooling).
     """
     global _loaded
     if bundle_json is not None:
@@ -290,17 +279,15 @@ def load_data(bundle_json: str | None = None) -> DataBundle:
     shipped = Path(os.environ.get("X4_DATA_BUNDLE", Path(__file__).resolve().parent.parent / _BUNDLE_NAME))
     if shipped.is_file():
         _loaded = parse_bundle(json.loads(shipped.read_text(encoding="utf-8")))
-        return _loaded
-    from .._tooling.bundle import build_bundle, default_data_dir  # CPython only: needs PyYAML
-
-    _loaded = parse_bundle(json.loads(json.dumps(build_bundle(default_data_dir()))))
+    elif _checkout_bundle is not None:
+        _loaded = parse_bundle(json.loads(json.dumps(_checkout_bundle())))
+    else:
+        raise RuntimeError(f"no data bundle: {shipped} is missing and no data/ builder is installed")
     return _loaded
 
 
-def use_data_dir(data_dir: str | os.PathLike[str]) -> DataBundle:
-    """Load data from another data/ folder (the CLI's --data). CPython only."""
+def use_bundle(bundle: dict[str, Any]) -> DataBundle:
+    """Use this bundle (a dict, e.g. built from another data/ folder) from now on."""
     global _loaded
-    from .._tooling.bundle import build_bundle
-
-    _loaded = parse_bundle(json.loads(json.dumps(build_bundle(Path(data_dir)))))
+    _loaded = parse_bundle(json.loads(json.dumps(bundle)))
     return _loaded

@@ -1,63 +1,108 @@
-# The one error type calc raises for bad input, with a message in each site language.
+# The one error type calc raises for bad input. It carries structure; the words come from the catalog.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from .fmt import format_number
+from .messages import t
+
+KINDS = (
+    "not_number",  # text that is not a number
+    "out_of_range",  # a number outside [low, high], not finite, or not whole
+    "not_choice",  # not one of `choices`
+    "unknown_id",  # an id data/ does not have (`choices` lists the known ones)
+    "unknown_input",  # an input the calculator does not take (`choices` lists its inputs)
+    "unknown_calculator",
+    "only_custom",  # a custom chip's or model's figure given beside a chip or model from data/
+    "only_when",  # a field of another choice of `detail` (`choices` lists the values it applies to)
+    "missing",  # a required input left out
+    "no_figure",  # a chip lacks a figure the calculation needs (`detail` names it)
+    "no_dtype",  # a chip has no dense peak in `detail` (`choices` lists the formats it has)
+    "not_finite",  # inputs in range whose result overflows
+    "nothing_to_read",  # a decode step that reads no bytes
+    "data",  # a malformed data file (maintainers': `detail` is the whole English message)
+)
 
 
-def _fmt(value: float, lang: str = "en") -> str:
+def _number(value: float, lang: str) -> str:
     return format_number(value, lang, digits=6) if math.isfinite(value) else str(value)
 
 
 class CalcError(ValueError):
-    """Bad input to a calc function.
+    """Bad input to a calc function: which field, what kind of error, the accepted range and what was received.
 
-    Carries the offending field, a human-readable accepted range and the message in English
-    and Spanish, so pages, the CLI and the worker can show it without knowing the cause.
+    The message is worded where it is shown, in the reader's language, from the catalog: `message(lang)`
+    names the field by its input name, or by `name` (a page's label, a CLI flag).
     """
 
-    def __init__(self, *, field: str, accepted: str, en: str, es: str, accepted_es: str | None = None) -> None:
-        super().__init__(en)
+    def __init__(
+        self,
+        *,
+        field: str,
+        kind: str,
+        low: float | None = None,
+        high: float | None = None,
+        low_open: bool = False,
+        high_open: bool = False,
+        integer: bool = False,
+        choices: Sequence[str] = (),
+        value: object = None,
+        detail: str = "",
+        subject: str = "",
+    ) -> None:
         self.field = field
-        self.accepted = accepted
-        self.accepted_es = accepted_es or accepted
-        self.messages = {"en": en, "es": es}
+        self.kind = kind
+        self.low, self.high, self.low_open, self.high_open, self.integer = low, high, low_open, high_open, integer
+        self.choices = tuple(choices)
+        self.value = value
+        self.detail = detail  # a figure or format the chip lacks ("memory bandwidth", "bf16")
+        self.subject = subject  # the chip or calculator concerned
+        super().__init__(self.message("en"))
 
-    def message(self, lang: str = "en") -> str:
-        """Return the message in `lang` (`en` or `es`), falling back to English."""
-        return self.messages.get(lang, self.messages["en"])
+    def accepted(self, lang: str = "en") -> str:
+        """What the field accepts, in `lang` ("a number > 0 and ≤ 100000", or the list of choices)."""
+        if self.choices:
+            return ", ".join(self.choices)
+        if self.kind == "not_number":
+            return t("accepted.si_number", lang)
+        bounds = []
+        if self.low is not None:
+            bounds.append(f"{'>' if self.low_open else '≥'} {_number(self.low, lang)}")
+        if self.high is not None:
+            bounds.append(f"{'<' if self.high_open else '≤'} {_number(self.high, lang)}")
+        word = t("accepted.whole_number" if self.integer else "accepted.number", lang)
+        return " ".join([word, t("accepted.and", lang).join(bounds)]).strip() if bounds else word
 
-    def to_dict(self) -> dict[str, object]:
-        """Return a JSON-ready description of the error."""
+    def received(self, lang: str = "en") -> str:
+        """The value received, as the reader would read it back (numbers in their language, text quoted)."""
+        if isinstance(self.value, bool) or self.value is None:
+            return repr(self.value)
+        if isinstance(self.value, (int, float)):
+            return _number(float(self.value), lang)
+        text = str(self.value)
+        return repr(text if len(text) <= 40 else text[:37] + "…")
+
+    def message(self, lang: str = "en", name: str | None = None) -> str:
+        """The error as one sentence in `lang`, naming the field as `name` (default: the input's name)."""
+        return t(
+            f"error.{self.kind}",
+            lang,
+            field=name or self.field,
+            accepted=self.accepted(lang),
+            got=self.received(lang),
+            detail=t(f"figure.{self.detail}", lang) if self.kind == "no_figure" else self.detail,
+            subject=self.subject,
+        )
+
+    def to_dict(self, lang: str = "en") -> dict[str, object]:
+        """A JSON-ready description of the error."""
         return {
             "field": self.field,
-            "accepted": {"en": self.accepted, "es": self.accepted_es},
-            "message": dict(self.messages),
+            "kind": self.kind,
+            "accepted": self.accepted(lang),
+            "message": self.message(lang),
         }
-
-
-def _range_text(low: float | None, high: float | None, *, low_open: bool, high_open: bool, lang: str) -> str:
-    gt, ge, lt, le = (">", "≥", "<", "≤")
-    and_word = "and" if lang == "en" else "y"
-    parts = []
-    if low is not None:
-        parts.append(f"{gt if low_open else ge} {_fmt(low, lang)}")
-    if high is not None:
-        parts.append(f"{lt if high_open else le} {_fmt(high, lang)}")
-    return f" {and_word} ".join(parts)
-
-
-def _accepted(
-    low: float | None, high: float | None, *, low_open: bool, high_open: bool, integer: bool
-) -> tuple[str, str]:
-    texts = []
-    for lang, word in (
-        ("en", "a whole number" if integer else "a number"),
-        ("es", "un número entero" if integer else "un número"),
-    ):
-        texts.append(f"{word} {_range_text(low, high, low_open=low_open, high_open=high_open, lang=lang)}".strip())
-    return texts[0], texts[1]
 
 
 def check_number(
@@ -71,16 +116,9 @@ def check_number(
     integer: bool = False,
 ) -> float:
     """Return `value` as a finite float inside the range, or raise CalcError naming `field`."""
-    # The messages are built only on failure: this check runs on every input of every calculation.
+    bounds = {"low": low, "high": high, "low_open": low_open, "high_open": high_open, "integer": integer}
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        accepted_en, accepted_es = _accepted(low, high, low_open=low_open, high_open=high_open, integer=integer)
-        raise CalcError(
-            field=field,
-            accepted=accepted_en,
-            accepted_es=accepted_es,
-            en=f"{field}: expected {accepted_en}.",
-            es=f"{field}: se esperaba {accepted_es}.",
-        )
+        raise CalcError(field=field, kind="missing" if value is None else "out_of_range", value=value, **bounds)
     number = float(value)
     outside = (
         not math.isfinite(number)
@@ -89,39 +127,19 @@ def check_number(
         or (integer and number != int(number))
     )
     if outside:
-        accepted_en, accepted_es = _accepted(low, high, low_open=low_open, high_open=high_open, integer=integer)
-        raise CalcError(
-            field=field,
-            accepted=accepted_en,
-            accepted_es=accepted_es,
-            en=f"{field} must be {accepted_en}; got {_fmt(number)}.",
-            es=f"{field} debe ser {accepted_es}; se recibió {_fmt(number, 'es')}.",
-        )
+        raise CalcError(field=field, kind="out_of_range", value=number, **bounds)
     return number
 
 
-def check_choice(field: str, value: object, choices: list[str] | tuple[str, ...]) -> str:
+def check_choice(field: str, value: object, choices: Sequence[str]) -> str:
     """Return `value` if it is one of `choices`, or raise CalcError listing them."""
     if isinstance(value, str) and value in choices:
         return value
-    listed = ", ".join(choices)
-    shown = str(value)[:40]
-    raise CalcError(
-        field=field,
-        accepted=listed,
-        en=f"{field} must be one of: {listed}; got {shown!r}.",
-        es=f"{field} debe ser uno de: {listed}; se recibió {shown!r}.",
-    )
+    raise CalcError(field=field, kind="not_choice", choices=choices, value=value)
 
 
 def check_finite_result(field: str, value: float) -> float:
     """Guard a computed quantity: inputs in range must never yield NaN or infinity."""
     if not math.isfinite(value):
-        raise CalcError(
-            field=field,
-            accepted="a finite result",
-            accepted_es="un resultado finito",
-            en=f"{field}: the inputs are too large to compute a finite result.",
-            es=f"{field}: las entradas son demasiado grandes para obtener un resultado finito.",
-        )
+        raise CalcError(field=field, kind="not_finite")
     return value

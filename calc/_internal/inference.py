@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import math
 
+from .chips import resolve_chip
 from .data import load_data
 from .errors import CalcError, check_choice, check_finite_result, check_number
+from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field, with_changes
+from .messages import text
 from .results import Result, Step
-from .roofline import DEFAULT_DTYPE
 
 # Bytes per weight by storage format (int4 packs two weights per byte; scales are ignored).
 WEIGHT_FORMATS: dict[str, float] = {"bf16": 2.0, "fp16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}
@@ -91,13 +93,7 @@ def decode_step_seconds(
     bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
     n = check_number("count", count, low=1, high=1e6, integer=True)
     if weights + kv <= 0:
-        raise CalcError(
-            field="weights_bytes",
-            accepted="a number > 0",
-            accepted_es="un número > 0",
-            en="weights_bytes: a decode step must read some bytes.",
-            es="weights_bytes: un paso de decode debe leer algún byte.",
-        )
+        raise CalcError(field="weights_bytes", kind="nothing_to_read")
     return check_finite_result("step_seconds", (weights + kv) / (n * bandwidth))
 
 
@@ -114,13 +110,35 @@ def critical_batch(*, peak_flop_per_s: float, bandwidth_bytes_per_s: float, byte
     return peak / bandwidth * size / 2.0
 
 
+def prefill_flops(
+    *, params: float, prompt_tokens: float, layers: float | None = None, attention_width: float | None = None
+) -> float:
+    """FLOPs of one causal forward pass over a prompt: F = 2·N·T + 2·L·T²·d.
+
+    2·N·T is the matmuls with the weights (Kaplan et al. 2020, "Scaling Laws for Neural Language Models",
+    Table 1: 2N per token). Attention adds Q·Kᵀ and scores·V, 4·T_ctx·d per layer per token (PaLM,
+    Chowdhery et al. 2022, App. B counts it for every token); causally, token i attends to i tokens, so a
+    T-token prompt costs 2·L·T²·d, with d = heads × head dimension. Without `layers` the attention term is
+    left out. Example: Llama 3 70B (70.6e9 parameters, 80 layers, d = 8192) over 32,768 tokens:
+    4.63e15 + 1.41e15 = 6.03e15 FLOPs: attention adds 30 %.
+    """
+    n = check_number("params", params, low=0, low_open=True, high=1e15)
+    t = check_number("prompt_tokens", prompt_tokens, low=1, high=1e9)
+    if layers is None or attention_width is None:
+        return check_finite_result("flops", 2.0 * n * t)
+    n_layers = check_number("layers", layers, low=1, high=1e4, integer=True)
+    width = check_number("attention_width", attention_width, low=1, high=1e7)
+    return check_finite_result("flops", 2.0 * n * t + 2.0 * n_layers * t * t * width)
+
+
 def prefill_seconds(
     *, params: float, prompt_tokens: float, peak_flop_per_s: float, count: float = 1, mfu: float = 1.0
 ) -> float:
-    """Lower bound on prefill (compute-bound): T = 2 · N · T_prompt / (n · P · MFU), attention FLOPs ignored.
+    """Lower bound on prefill from the weights' matmuls alone: T = 2 · N · T_prompt / (n · P · MFU).
 
-    Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B ("Total FLOPs / (N · C)"). Example: 8B
-    parameters, 8192 tokens on one H100 SXM at bf16 peak: 2·8e9·8192 / 989.4e12 ≈ 0.132 s.
+    Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B ("Total FLOPs / (N · C)"). Attention is
+    left out here; `prefill` adds it for a known model. Example: 8B parameters, 8192 tokens on one H100
+    SXM at bf16 peak: 2·8e9·8192 / 989.4e12 ≈ 0.132 s.
     """
     n_params = check_number("params", params, low=0, low_open=True, high=1e15)
     tokens = check_number("prompt_tokens", prompt_tokens, low=1, high=1e9)
@@ -128,21 +146,6 @@ def prefill_seconds(
     n = check_number("count", count, low=1, high=1e6, integer=True)
     u = check_number("mfu", mfu, low=0, low_open=True, high=1)
     return check_finite_result("prefill_seconds", 2.0 * n_params * tokens / (n * peak * u))
-
-
-def _model_shape(model: str) -> dict[str, object]:
-    data = load_data()
-    found = data.model(model)  # type: ignore[attr-defined]
-    return {
-        "layers": found.layers,
-        "kv_heads": found.kv_heads,
-        "head_dim": found.head_dim,
-        "attention": found.attention,
-        "kv_lora_rank": getattr(found, "kv_lora_rank", None),
-        "rope_head_dim": getattr(found, "rope_head_dim", None),
-        "window": getattr(found, "window", None),
-        "name": found.name,
-    }
 
 
 def kv_cache(
@@ -175,13 +178,12 @@ def kv_cache(
     Raises:
         CalcError: a value outside its range, an unknown model or attention kind.
     """
-    label = {"en": "described model", "es": "modelo descrito"}
+    label: object = text("model.custom")
     if model is not None:
-        shape = _model_shape(model)
-        layers, kv_heads, head_dim = shape["layers"], shape["kv_heads"], shape["head_dim"]  # type: ignore[assignment]
-        attention = str(shape["attention"])
-        kv_lora_rank, rope_head_dim, window = shape["kv_lora_rank"], shape["rope_head_dim"], shape["window"]  # type: ignore[assignment]
-        label = {"en": str(shape["name"]), "es": str(shape["name"])}
+        found = load_data().model(model)
+        layers, kv_heads, head_dim, attention = found.layers, found.kv_heads, found.head_dim, found.attention
+        kv_lora_rank, rope_head_dim, window = found.kv_lora_rank, found.rope_head_dim, found.window
+        label = found.name
     per_token = kv_bytes_per_token(
         layers=layers,
         kv_heads=kv_heads,
@@ -210,10 +212,7 @@ def kv_cache(
     steps = [
         Step(
             "bytes_per_token",
-            {
-                "en": f"KV cache per token ({label['en']}, {attention})",
-                "es": f"KV cache por token ({label['es']}, {attention})",
-            },
+            text("kv-cache.step.bytes_per_token", model=label, attention=text(f"option.attention.{attention}")),
             formula,
             substitution,
             values,
@@ -222,16 +221,16 @@ def kv_cache(
         ),  # type: ignore[arg-type]
         Step(
             "cached_tokens_per_sequence",
-            {"en": "Cached tokens per sequence", "es": "Tokens en caché por secuencia"},
+            text("kv-cache.step.cached_tokens"),
             r"\min(T, W)" if attention == "sliding" else "T",
-            "{T}",
-            {"T": (kept, "")},
+            "min({T}, {W})" if attention == "sliding" else "{T}",
+            {"T": (float(context), ""), "W": (float(window or context), "")},
             kept,
             "",
         ),
         Step(
             "total_bytes",
-            {"en": "KV cache for the batch", "es": "KV cache del batch"},
+            text("kv-cache.step.total_bytes"),
             r"b_\text{tok} \cdot T \cdot B",
             "{p} × {T} × {B}",
             {"p": (per_token, "B"), "T": (kept, ""), "B": (b, "")},
@@ -282,24 +281,20 @@ def decode(
     """
     b = check_number("batch", batch, low=1, high=1e7, integer=True)
     n = check_number("count", count, low=1, high=1e6, integer=True)
-    peak = None
-    if accelerator is not None:
-        chip = load_data().accelerator(accelerator)
-        bandwidth = chip.memory_bandwidth_bytes_per_s
-        peak = chip.dense_flop_per_s.get(dtype)
-        name = chip.name
-    else:
-        bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
-        name = None
-    assert bandwidth is not None
+    chip = resolve_chip(
+        accelerator=accelerator, dtype=dtype, bandwidth_bytes_per_s=bandwidth_bytes_per_s, needs=("bandwidth",)
+    )
+    bandwidth = float(chip.bandwidth_bytes_per_s or 0)
+    peak = chip.data.dense_flop_per_s.get(dtype) if chip.data is not None else None
+    notes = []
     memory_s = decode_step_seconds(
         weight_bytes_total=weight_bytes_total, kv_bytes=kv_bytes, bandwidth_bytes_per_s=bandwidth, count=n
     )
-    where = {"en": f" ({name} × {n:.0f})" if name else "", "es": f" ({name} × {n:.0f})" if name else ""}
+    where = chip.data.name if chip.data is not None else text("chip.custom")
     steps = [
         Step(
             "memory_seconds",
-            {"en": f"Read weights and KV cache{where['en']}", "es": f"Leer pesos y KV cache{where['es']}"},
+            text("decode.step.memory_seconds", chip=where, count=float(n)),
             r"T_\text{mem} = (W + KV) / (n\,B)",
             "({W} + {K}) / ({n} × {B})",
             {"W": (weight_bytes_total, "B"), "K": (kv_bytes, "B"), "n": (n, ""), "B": (bandwidth, "B/s")},
@@ -329,7 +324,7 @@ def decode(
         steps += [
             Step(
                 "compute_seconds",
-                {"en": "Compute per step", "es": "Cómputo por paso"},
+                text("decode.step.compute_seconds"),
                 r"T_\text{math} = 2NB / (nP)",
                 "2 × {N} × {b} / ({n} × {P})",
                 {"N": (n_params, ""), "b": (b, ""), "n": (n, ""), "P": (peak, "FLOP/s")},
@@ -338,10 +333,7 @@ def decode(
             ),
             Step(
                 "compute_bound_batch",
-                {
-                    "en": "Batch where decode turns compute-bound (weights only)",
-                    "es": "Batch a partir del cual el decode queda limitado por cómputo (solo pesos)",
-                },
+                text("decode.step.compute_bound_batch"),
                 r"B^* = \frac{P}{B_\text{mem}} \cdot \frac{s}{2}",
                 "{P} / {B} × {s} / 2",
                 {"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s"), "s": (weight_bytes_total / n_params, "B")},
@@ -349,19 +341,25 @@ def decode(
                 "",
             ),
         ]
+    compute_s_shown = quantities["compute_seconds"]
+    if isinstance(compute_s_shown, float):
+        steps.append(
+            Step(
+                "step_seconds",
+                text("decode.step.step_seconds"),
+                r"T = \max(T_\text{mem}, T_\text{math})",
+                "max({Tm}, {Tc})",
+                {"Tm": (memory_s, "s"), "Tc": (compute_s_shown, "s")},
+                step_s,
+                "s",
+            )
+        )
+    else:
+        notes.append(text("decode.note.no_compute"))
     steps += [
         Step(
-            "step_seconds",
-            {"en": "Decode step (lower bound)", "es": "Paso de decode (cota inferior)"},
-            r"T = \max(T_\text{mem}, T_\text{math})",
-            "{T}",
-            {"T": (step_s, "s")},
-            step_s,
-            "s",
-        ),
-        Step(
             "tokens_per_second",
-            {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
+            text("decode.step.tokens_per_second"),
             r"1 / T",
             "1 / {T}",
             {"T": (step_s, "s")},
@@ -370,7 +368,7 @@ def decode(
         ),
         Step(
             "batch_tokens_per_second",
-            {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
+            text("decode.step.batch_tokens_per_second"),
             r"B / T",
             "{b} / {T}",
             {"b": (b, ""), "T": (step_s, "s")},
@@ -384,337 +382,224 @@ def decode(
         "batch_tokens_per_second": check_finite_result("batch_tokens_per_second", b / step_s),
         **quantities,
     }
-    return Result(calculator="decode", quantities=quantities, steps=steps)
+    return Result(calculator="decode", quantities=quantities, steps=steps, notes=notes)
 
 
 def prefill(
     *,
-    params: float,
     prompt_tokens: float,
+    model: str | None = None,
+    params: float | None = None,
+    layers: float | None = None,
+    attention_width: float | None = None,
     accelerator: str | None = None,
     dtype: str = DEFAULT_DTYPE,
     peak_flop_per_s: float | None = None,
     count: float = 1,
     mfu: float = 1.0,
 ) -> Result:
-    """Lower bound on prefilling a prompt (compute-bound): T = 2 · N · T_prompt / (n · P · MFU).
+    """Lower bound on prefilling a prompt (compute-bound), causal attention included: see `prefill_flops`.
 
     Parameters:
-        params: parameters N (active parameters for a mixture of experts).
         prompt_tokens: tokens in the prompt(s) processed together.
+        model: a data/ model id (its active parameters, layers and attention width); or
+        params, layers, attention_width: a described model (without layers and width, attention is left out).
         accelerator, dtype: a data/ chip and the format of its dense peak; or `peak_flop_per_s` for a custom chip.
         count: accelerators sharing the work; their peaks add.
         mfu: fraction of peak achieved (1 = the bound).
 
     Returns:
-        Result with prefill_seconds, flops, peak_flop_per_s and prompt_tokens_per_second.
+        Result with prefill_seconds, flops, weight_flops, attention_flops (None when unknown),
+        attention_share, peak_flop_per_s and prompt_tokens_per_second.
 
     Raises:
-        CalcError: a value outside its range, an unknown accelerator or a dtype it lacks.
+        CalcError: a value outside its range, an unknown model or accelerator, or a dtype it lacks.
     """
-    if accelerator is not None:
-        chip = load_data().accelerator(accelerator)
-        peak = chip.peak_flop_per_s(dtype)
-        name = {"en": f"{chip.name}, dense {dtype}", "es": f"{chip.name}, {dtype} denso"}
+    if model is not None:
+        found = load_data().model(model)
+        params, layers = found.active_params, float(found.layers)
+        attention_width, subject = float(found.attention_heads * found.head_dim), found.name
     else:
-        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-        name = {"en": "custom chip", "es": "chip personalizado"}
-    seconds = prefill_seconds(params=params, prompt_tokens=prompt_tokens, peak_flop_per_s=peak, count=count, mfu=mfu)
-    flops = 2.0 * params * prompt_tokens
+        params = check_number("params", params, low=0, low_open=True, high=1e15)
+        subject = text("model.custom")
+    chip = resolve_chip(accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, needs=("peak",))
+    peak = float(chip.peak_flop_per_s or 0)
+    n = check_number("count", count, low=1, high=1e6, integer=True)
+    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
+    weight_flops = prefill_flops(params=params, prompt_tokens=prompt_tokens)
+    flops = prefill_flops(params=params, prompt_tokens=prompt_tokens, layers=layers, attention_width=attention_width)
+    attention = flops - weight_flops if layers is not None and attention_width is not None else None
+    seconds = check_finite_result("prefill_seconds", flops / (n * peak * u))
+    notes = []
     steps = [
         Step(
-            "flops",
-            {"en": "Prefill FLOPs (attention ignored)", "es": "FLOPs de prefill (sin la atención)"},
-            r"F = 2\,N\,T",
+            "weight_flops",
+            text("prefill.step.weight_flops", model=subject),
+            r"F_w = 2\,N\,T",
             "2 × {N} × {T}",
             {"N": (params, ""), "T": (prompt_tokens, "")},
-            flops,
+            weight_flops,
             "FLOP",
-        ),
+        )
+    ]
+    if attention is not None:
+        steps += [
+            Step(
+                "attention_flops",
+                text("prefill.step.attention_flops"),
+                r"F_a = 2\,L\,T^2\,d",
+                "2 × {L} × {T}² × {d}",
+                {"L": (float(layers or 0), ""), "T": (prompt_tokens, ""), "d": (float(attention_width or 0), "")},
+                attention,
+                "FLOP",
+            ),
+            Step(
+                "flops",
+                text("prefill.step.flops"),
+                r"F = F_w + F_a",
+                "{Fw} + {Fa}",
+                {"Fw": (weight_flops, "FLOP"), "Fa": (attention, "FLOP")},
+                flops,
+                "FLOP",
+            ),
+        ]
+    else:
+        notes.append(text("prefill.note.no_attention"))
+    steps.append(
         Step(
             "prefill_seconds",
-            {
-                "en": f"Prefill time, lower bound ({name['en']})",
-                "es": f"Tiempo de prefill, cota inferior ({name['es']})",
-            },
+            text("prefill.step.prefill_seconds", chip=chip.label),
             r"T = F / (n\,P\,\text{MFU})",
             "{F} / ({n} × {P} × {U})",
-            {"F": (flops, "FLOP"), "n": (count, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")},
+            {"F": (flops, "FLOP"), "n": (n, ""), "P": (peak, "FLOP/s"), "U": (u, "")},
             seconds,
             "s",
-        ),
-    ]
+        )
+    )
     return Result(
         calculator="prefill",
         quantities={
             "prefill_seconds": seconds,
-            "flops": check_finite_result("flops", flops),
+            "flops": flops,
+            "weight_flops": weight_flops,
+            "attention_flops": attention,
+            "attention_share": attention / flops if attention is not None else None,
             "peak_flop_per_s": peak,
             "prompt_tokens_per_second": check_finite_result("prompt_tokens_per_second", prompt_tokens / seconds),
         },
         steps=steps,
+        notes=notes,
     )
 
 
-def _register() -> None:
-    from .data import DTYPES
-    from .registry import Calculator, Field, register
+MODEL = Field("model", kind="model", default="llama-3-70b")
 
-    register(
-        Calculator(
-            name="kv-cache",
-            title={"en": "KV cache", "es": "KV cache"},
-            fields=(
-                Field("model", {"en": "Model", "es": "Modelo"}, kind="model", optional=True),
-                Field(
-                    "layers",
-                    {"en": "Layers", "es": "Capas"},
-                    default="80",
-                    only_when_custom=True,
-                    low=1,
-                    high=1e4,
-                    integer=True,
-                ),
-                Field(
-                    "kv_heads",
-                    {"en": "KV heads", "es": "Cabezas KV"},
-                    default="8",
-                    only_when_custom=True,
-                    low=1,
-                    high=1e5,
-                    integer=True,
-                ),
-                Field(
-                    "head_dim",
-                    {"en": "Head dimension", "es": "Dimensión de cabeza"},
-                    default="128",
-                    only_when_custom=True,
-                    low=1,
-                    high=1e5,
-                    integer=True,
-                ),
-                Field(
-                    "attention",
-                    {"en": "Attention", "es": "Atención"},
-                    kind="choice",
-                    default="gqa",
-                    choices=ATTENTION,
-                    only_when_custom=True,
-                ),
-                Field(
-                    "kv_lora_rank",
-                    {"en": "MLA latent rank", "es": "Rango latente MLA"},
-                    optional=True,
-                    only_when_custom=True,
-                    low=1,
-                    high=1e6,
-                    integer=True,
-                ),
-                Field(
-                    "rope_dim",
-                    {"en": "MLA RoPE key dimension", "es": "Dimensión de la clave RoPE (MLA)"},
-                    optional=True,
-                    param="rope_head_dim",
-                    only_when_custom=True,
-                    low=0,
-                    high=1e5,
-                    integer=True,
-                ),
-                Field(
-                    "window",
-                    {"en": "Sliding window", "es": "Ventana deslizante"},
-                    optional=True,
-                    only_when_custom=True,
-                    low=1,
-                    high=1e9,
-                    integer=True,
-                ),
-                Field(
-                    "bytes_per_value",
-                    {"en": "Bytes per value", "es": "Bytes por valor"},
-                    unit="B",
-                    default="2",
-                    low=0,
-                    low_open=True,
-                    high=8,
-                ),
-                Field(
-                    "context",
-                    {"en": "Context (tokens)", "es": "Contexto (tokens)"},
-                    default="8192",
-                    low=1,
-                    high=1e9,
-                    integer=True,
-                ),
-                Field("batch", {"en": "Batch", "es": "Batch"}, default="1", low=1, high=1e7, integer=True),
-            ),
-            function=kv_cache,
-            units={
-                "bytes_per_token": "B",
-                "total_bytes": "B",
-                "per_sequence_bytes": "B",
-                "cached_tokens_per_sequence": "",
-            },
-            headline=("bytes_per_token", "total_bytes"),
-            presets={
-                "llama-3-70b-128k": {
-                    "label_en": "Llama 3 70B (GQA) at 128k context",
-                    "label_es": "Llama 3 70B (GQA) con contexto de 128k",
-                    "model": "llama-3-70b",
-                    "context": "128k",
-                    "batch": "1",
-                },
-                "deepseek-v3-128k": {
-                    "label_en": "DeepSeek-V3 (MLA) at 128k context",
-                    "label_es": "DeepSeek-V3 (MLA) con contexto de 128k",
-                    "model": "deepseek-v3",
-                    "context": "128k",
-                    "batch": "1",
-                },
-            },
-            output_labels={
-                "bytes_per_token": {"en": "Per token", "es": "Por token"},
-                "total_bytes": {"en": "For batch × context", "es": "Para batch × contexto"},
-            },
-        )
-    )
-    register(
-        Calculator(
-            name="decode",
-            title={"en": "Decode step bound", "es": "Cota del paso de decode"},
-            fields=(
-                Field(
-                    "weights_bytes",
-                    {"en": "Weight bytes", "es": "Bytes de pesos"},
-                    unit="B",
-                    default="14G",
-                    param="weight_bytes_total",
-                    low=0,
-                    high=1e18,
-                ),
-                Field(
-                    "kv_bytes",
-                    {"en": "KV cache read per step (whole batch)", "es": "KV cache leída por paso (todo el batch)"},
-                    unit="B",
-                    default="0",
-                    low=0,
-                    high=1e18,
-                ),
-                Field("batch", {"en": "Batch", "es": "Batch"}, default="1", low=1, high=1e7, integer=True),
-                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-                Field(
-                    "bandwidth_tbps",
-                    {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
-                    unit="TB/s",
-                    default="3",
-                    param="bandwidth_bytes_per_s",
-                    scale=1e12,
-                    only_when_custom=True,
-                    low=0,
-                    low_open=True,
-                    high=1e6,
-                ),
-                Field(
-                    "count",
-                    {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
-                    default="1",
-                    low=1,
-                    high=1e6,
-                    integer=True,
-                ),
-                Field(
-                    "params",
-                    {"en": "Parameters (for the compute check)", "es": "Parámetros (para comprobar el cómputo)"},
-                    optional=True,
-                    low=0,
-                    low_open=True,
-                    high=1e15,
-                ),
-            ),
-            function=decode,
-            units={
-                "step_seconds": "s",
-                "tokens_per_second": "tokens/s",
-                "batch_tokens_per_second": "tokens/s",
-                "memory_seconds": "s",
-                "compute_seconds": "s",
-                "compute_bound_batch": "",
-            },
-            headline=("step_seconds", "tokens_per_second", "batch_tokens_per_second"),
-            output_labels={
-                "step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
-                "tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
-                "batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
-            },
-        )
-    )
-    register(
-        Calculator(
-            name="prefill",
-            title={"en": "Prefill time bound", "es": "Cota del tiempo de prefill"},
-            fields=(
-                Field(
-                    "params",
-                    {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
-                    default="8B",
-                    low=0,
-                    low_open=True,
-                    high=1e15,
-                ),
-                Field(
-                    "prompt_tokens", {"en": "Prompt tokens", "es": "Tokens del prompt"}, default="8192", low=1, high=1e9
-                ),
-                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-                Field(
-                    "dtype",
-                    {"en": "Number format", "es": "Formato numérico"},
-                    kind="choice",
-                    default=DEFAULT_DTYPE,
-                    choices=DTYPES,
-                ),
-                Field(
-                    "peak_tflops",
-                    {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
-                    unit="TFLOP/s",
-                    default="1000",
-                    param="peak_flop_per_s",
-                    scale=1e12,
-                    only_when_custom=True,
-                    low=0,
-                    low_open=True,
-                    high=1e9,
-                ),
-                Field(
-                    "count",
-                    {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
-                    default="1",
-                    low=1,
-                    high=1e6,
-                    integer=True,
-                ),
-                Field(
-                    "mfu",
-                    {"en": "Fraction of peak (0–1)", "es": "Fracción del pico (0–1)"},
-                    default="1",
-                    low=0,
-                    low_open=True,
-                    high=1,
-                ),
-            ),
-            function=prefill,
-            units={
-                "prefill_seconds": "s",
-                "flops": "FLOP",
-                "peak_flop_per_s": "FLOP/s",
-                "prompt_tokens_per_second": "tokens/s",
-            },
-            headline=("prefill_seconds", "prompt_tokens_per_second"),
-            output_labels={
-                "prefill_seconds": {"en": "Prefill time", "es": "Tiempo de prefill"},
-                "prompt_tokens_per_second": {"en": "Prompt tokens/s", "es": "Tokens de prompt/s"},
-            },
-        )
-    )
+KV_CACHE = Calculator(
+    name="kv-cache",
+    fields=(
+        MODEL,
+        Field("layers", default="80", custom_of="model", low=1, high=1e4, integer=True),
+        Field("attention", kind="choice", default="gqa", choices=ATTENTION, custom_of="model"),
+        Field(
+            "kv_heads",
+            default="8",
+            custom_of="model",
+            when=("attention", ("mha", "gqa", "sliding")),
+            low=1,
+            high=1e5,
+            integer=True,
+        ),
+        Field(
+            "head_dim",
+            default="128",
+            custom_of="model",
+            when=("attention", ("mha", "gqa", "mqa", "sliding")),
+            low=1,
+            high=1e5,
+            integer=True,
+        ),
+        Field(
+            "kv_lora_rank",
+            default="512",
+            custom_of="model",
+            when=("attention", ("mla",)),
+            low=1,
+            high=1e6,
+            integer=True,
+        ),
+        Field(
+            "rope_dim",
+            default="64",
+            param="rope_head_dim",
+            custom_of="model",
+            when=("attention", ("mla",)),
+            low=0,
+            high=1e5,
+            integer=True,
+        ),
+        Field(
+            "window", default="4096", custom_of="model", when=("attention", ("sliding",)), low=1, high=1e9, integer=True
+        ),
+        Field("bytes_per_value", unit="B", default="2", low=0, low_open=True, high=8),
+        Field("context", default="8192", low=1, high=1e9, integer=True),
+        Field("batch", default="1", low=1, high=1e7, integer=True),
+    ),
+    function=kv_cache,
+    units={"bytes_per_token": "B", "total_bytes": "B", "per_sequence_bytes": "B", "cached_tokens_per_sequence": ""},
+    headline=("bytes_per_token", "total_bytes"),
+    presets={
+        "llama-3-70b-128k": {"model": "llama-3-70b", "context": "128k", "batch": "1"},
+        "deepseek-v3-128k": {"model": "deepseek-v3", "context": "128k", "batch": "1"},
+    },
+)
 
+DECODE = Calculator(
+    name="decode",
+    fields=(
+        Field("weights_bytes", unit="B", default="14G", param="weight_bytes_total", low=0, high=1e18),
+        Field("kv_bytes", unit="B", default="0", low=0, high=1e18),
+        Field("batch", default="1", low=1, high=1e7, integer=True),
+        ACCELERATOR,
+        CUSTOM_BANDWIDTH,
+        Field("count", default="1", low=1, high=1e6, integer=True),
+        Field("params", optional=True, low=0, low_open=True, high=1e15),
+    ),
+    function=decode,
+    units={
+        "step_seconds": "s",
+        "tokens_per_second": "tokens/s",
+        "batch_tokens_per_second": "tokens/s",
+        "memory_seconds": "s",
+        "compute_seconds": "s",
+        "compute_bound_batch": "",
+    },
+    headline=("step_seconds", "tokens_per_second", "batch_tokens_per_second"),
+)
 
-_register()
+PREFILL = Calculator(
+    name="prefill",
+    fields=(
+        with_changes(MODEL, default="llama-3-8b"),
+        Field("params", default="8B", custom_of="model", low=0, low_open=True, high=1e15),
+        Field("layers", optional=True, custom_of="model", low=1, high=1e4, integer=True),
+        Field("attention_width", optional=True, custom_of="model", low=1, high=1e7, integer=True),
+        Field("prompt_tokens", default="8192", low=1, high=1e9),
+        ACCELERATOR,
+        DTYPE,
+        CUSTOM_PEAK,
+        Field("count", default="1", low=1, high=1e6, integer=True),
+        Field("mfu", default="1", low=0, low_open=True, high=1),
+    ),
+    function=prefill,
+    units={
+        "prefill_seconds": "s",
+        "flops": "FLOP",
+        "weight_flops": "FLOP",
+        "attention_flops": "FLOP",
+        "peak_flop_per_s": "FLOP/s",
+        "prompt_tokens_per_second": "tokens/s",
+    },
+    headline=("prefill_seconds", "flops", "attention_share", "prompt_tokens_per_second"),
+)
+
+CALCULATORS = (KV_CACHE, DECODE, PREFILL)

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from .data import load_data
-from .errors import check_choice, check_finite_result, check_number
+from .errors import CalcError, check_choice, check_finite_result, check_number
+from .fields import ACCELERATOR, Calculator, Field
+from .messages import text
+from .plot import memory_bars_svg
 from .results import Result, Step
 
 # recipe -> (weight, gradient, optimizer-state) bytes per parameter.
@@ -86,6 +89,7 @@ def training_memory(
     zero_stage: int = 0,
     count: float = 1,
     accelerator: str | None = None,
+    capacity_bytes: float | None = None,
     layers: float | None = None,
     hidden_size: float | None = None,
     attention_heads: float | None = None,
@@ -101,6 +105,7 @@ def training_memory(
         zero_stage: ZeRO stage 0–3 (3 = FSDP full sharding) over `count` accelerators.
         count: data-parallel accelerators sharing the state.
         accelerator: a data/ id; adds its capacity and whether the total fits.
+        capacity_bytes: a custom chip's memory instead of `accelerator`.
         layers, hidden_size, attention_heads, sequence_length, micro_batch, recompute: with `layers` and
             `hidden_size` given, adds activation memory (Korthikanti et al. 2022); heads default to h/128.
 
@@ -126,7 +131,7 @@ def training_memory(
     steps = [
         Step(
             "bytes_per_param",
-            {"en": f"Bytes per parameter ({recipe})", "es": f"Bytes por parámetro ({recipe})"},
+            text("training-memory.step.bytes_per_param", recipe=text(f"option.recipe.{recipe}")),
             r"w + g + o",
             "{w} + {g} + {o}",
             {"w": (weights, "B"), "g": (grads, "B"), "o": (optimizer, "B")},
@@ -135,7 +140,7 @@ def training_memory(
         ),
         Step(
             "total_bytes",
-            {"en": "Training state of the whole model", "es": "Estado de entrenamiento del modelo completo"},
+            text("training-memory.step.total_bytes"),
             r"\Psi\,(w + g + o)",
             "{P} × {b}",
             {"P": (psi, ""), "b": (per_param, "B")},
@@ -144,10 +149,7 @@ def training_memory(
         ),
         Step(
             "state_bytes",
-            {
-                "en": f"Per accelerator with ZeRO-{stage} over {n:.0f}",
-                "es": f"Por acelerador con ZeRO-{stage} sobre {n:.0f}",
-            },
+            text("training-memory.step.state_bytes", stage=stage, count=float(n)),
             r"w\Psi/N_w + g\Psi/N_g + o\Psi/N_o",
             "{W} + {G} + {O}",
             {"W": (share["weight"], "B"), "G": (share["gradient"], "B"), "O": (share["optimizer"], "B")},
@@ -166,16 +168,24 @@ def training_memory(
             micro_batch=micro_batch,
             recompute=recompute,
         )
-        formula = {"none": r"L\,s\,b\,h\,(34 + 5as/h)", "selective": r"34\,L\,s\,b\,h", "full": r"2\,L\,s\,b\,h"}[
-            recompute
-        ]
+        formula, substitution = {
+            "none": (r"L\,s\,b\,h\,(34 + 5as/h)", "{L} × {s} × {b} × {h} × (34 + 5 × {a} × {s} / {h})"),
+            "selective": (r"34\,L\,s\,b\,h", "34 × {L} × {s} × {b} × {h}"),
+            "full": (r"2\,L\,s\,b\,h", "2 × {L} × {s} × {b} × {h}"),
+        }[recompute]
         steps.append(
             Step(
                 "activation_bytes",
-                {"en": f"Activations (recomputation: {recompute})", "es": f"Activaciones (recomputación: {recompute})"},
+                text("training-memory.step.activation_bytes", recompute=text(f"option.recompute.{recompute}")),
                 formula,
-                "{L} × {s} × {b} × {h} × …",
-                {"L": (layers, ""), "s": (sequence_length, ""), "b": (micro_batch, ""), "h": (hidden_size, "")},
+                substitution,
+                {
+                    "L": (layers, ""),
+                    "s": (sequence_length, ""),
+                    "b": (micro_batch, ""),
+                    "h": (hidden_size, ""),
+                    "a": (heads, ""),
+                },
                 activations,
                 "B",
             )
@@ -192,140 +202,82 @@ def training_memory(
         "capacity_bytes": None,
         "fits": None,
     }
+    capacity, where = None, None
     if accelerator is not None:
         chip = load_data().accelerator(accelerator)
-        if chip.memory_bytes:
-            quantities["capacity_bytes"] = chip.memory_bytes
-            quantities["fits"] = per_accelerator <= chip.memory_bytes
-            steps.append(
-                Step(
-                    "capacity_bytes",
-                    {"en": f"{chip.name} memory", "es": f"Memoria de {chip.name}"},
-                    r"M",
-                    "{M}",
-                    {"M": (chip.memory_bytes, "B")},
-                    chip.memory_bytes,
-                    "B",
-                )
-            )
+        if not chip.memory_bytes:
+            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=chip.name)
+        capacity, where = chip.memory_bytes, text("training-memory.step.capacity", chip=chip.name)
+    elif capacity_bytes is not None:
+        capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
+        where = text("training-memory.step.capacity", chip=text("chip.custom"))
+    if capacity is not None and where is not None:
+        quantities["capacity_bytes"] = capacity
+        quantities["fits"] = per_accelerator <= capacity
+        steps.append(Step("capacity_bytes", where, r"M", "{M}", {"M": (capacity, "B")}, capacity, "B"))
     for key, value in quantities.items():
         if isinstance(value, float):
             check_finite_result(key, value)
     return Result(calculator="training-memory", quantities=quantities, steps=steps)
 
 
-def _register() -> None:
-    from .plot import _training_memory_result_svg
-    from .registry import Calculator, Field, register
-
-    register(
-        Calculator(
-            name="training-memory",
-            title={"en": "Training memory", "es": "Memoria de entrenamiento"},
-            fields=(
-                Field(
-                    "params", {"en": "Parameters", "es": "Parámetros"}, default="70B", low=0, low_open=True, high=1e15
-                ),
-                Field(
-                    "recipe",
-                    {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
-                    kind="choice",
-                    default="adam-mixed",
-                    choices=tuple(RECIPES),
-                ),
-                Field(
-                    "zero",
-                    {"en": "ZeRO stage (3 = FSDP)", "es": "Etapa ZeRO (3 = FSDP)"},
-                    default="0",
-                    param="zero_stage",
-                    low=0,
-                    high=3,
-                    integer=True,
-                ),
-                Field(
-                    "count",
-                    {"en": "Data-parallel accelerators", "es": "Aceleradores en paralelismo de datos"},
-                    default="1",
-                    low=1,
-                    high=1e7,
-                    integer=True,
-                ),
-                Field(
-                    "accelerator",
-                    {"en": "Accelerator (to check the fit)", "es": "Acelerador (para comprobar si cabe)"},
-                    kind="accelerator",
-                    optional=True,
-                ),
-                Field(
-                    "layers",
-                    {"en": "Layers (for activations)", "es": "Capas (para activaciones)"},
-                    optional=True,
-                    low=1,
-                    high=1e4,
-                    integer=True,
-                ),
-                Field(
-                    "hidden_size",
-                    {"en": "Hidden size", "es": "Dimensión oculta"},
-                    optional=True,
-                    low=1,
-                    high=1e7,
-                    integer=True,
-                ),
-                Field(
-                    "heads",
-                    {"en": "Attention heads", "es": "Cabezas de atención"},
-                    optional=True,
-                    param="attention_heads",
-                    low=1,
-                    high=1e5,
-                    integer=True,
-                ),
-                Field(
-                    "seq_len",
-                    {"en": "Sequence length", "es": "Longitud de secuencia"},
-                    default="4096",
-                    param="sequence_length",
-                    low=1,
-                    high=1e8,
-                    integer=True,
-                ),
-                Field(
-                    "micro_batch",
-                    {"en": "Micro-batch", "es": "Micro-batch"},
-                    default="1",
-                    low=1,
-                    high=1e6,
-                    integer=True,
-                ),
-                Field(
-                    "recompute",
-                    {"en": "Activation recomputation", "es": "Recomputación de activaciones"},
-                    kind="choice",
-                    default="none",
-                    choices=RECOMPUTE,
-                ),
-            ),
-            function=training_memory,
-            units={
-                "bytes_per_param": "B",
-                "total_bytes": "B",
-                "per_accelerator_bytes": "B",
-                "weight_bytes": "B",
-                "gradient_bytes": "B",
-                "optimizer_bytes": "B",
-                "activation_bytes": "B",
-                "capacity_bytes": "B",
-            },
-            headline=("bytes_per_param", "total_bytes", "per_accelerator_bytes"),
-            output_labels={
-                "bytes_per_param": {"en": "Bytes per parameter", "es": "Bytes por parámetro"},
-                "total_bytes": {"en": "Whole-model training state", "es": "Estado de entrenamiento del modelo"},
-                "per_accelerator_bytes": {"en": "Per accelerator", "es": "Por acelerador"},
-            },
-            plot=_training_memory_result_svg,
-        )
+def _training_memory_result_svg(result: Result, lang: str) -> str:
+    """The chart: weights, gradients, optimizer states and activations per accelerator against its capacity."""
+    q = result.quantities
+    names = {
+        "weight_bytes": "plot.memory.weights",
+        "gradient_bytes": "plot.memory.gradients",
+        "optimizer_bytes": "plot.memory.optimizer",
+        "activation_bytes": "plot.memory.activations",
+    }
+    parts = tuple(
+        (text(label).render(lang), float(q[key]))  # type: ignore[arg-type]
+        for key, label in names.items()
+        if isinstance(q.get(key), (int, float))
+    )
+    capacity = q.get("capacity_bytes")
+    return memory_bars_svg(
+        parts=parts, capacity_bytes=float(capacity) if isinstance(capacity, (int, float)) else None, lang=lang
     )
 
 
-_register()
+TRAINING_MEMORY = Calculator(
+    name="training-memory",
+    fields=(
+        Field("params", default="70B", low=0, low_open=True, high=1e15),
+        Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES)),
+        Field("zero", default="0", param="zero_stage", low=0, high=3, integer=True),
+        Field("count", default="1", low=1, high=1e7, integer=True),
+        ACCELERATOR,
+        Field(
+            "memory_gb",
+            unit="GB",
+            default="80",
+            param="capacity_bytes",
+            scale=1e9,
+            custom_of="accelerator",
+            low=0,
+            low_open=True,
+            high=1e9,
+        ),
+        Field("layers", optional=True, low=1, high=1e4, integer=True, advanced=True),
+        Field("hidden_size", optional=True, low=1, high=1e7, integer=True, advanced=True),
+        Field("heads", optional=True, param="attention_heads", low=1, high=1e5, integer=True, advanced=True),
+        Field("seq_len", default="4096", param="sequence_length", low=1, high=1e8, integer=True, advanced=True),
+        Field("micro_batch", default="1", low=1, high=1e6, integer=True, advanced=True),
+        Field("recompute", kind="choice", default="none", choices=RECOMPUTE, advanced=True),
+    ),
+    function=training_memory,
+    units={
+        "bytes_per_param": "B",
+        "total_bytes": "B",
+        "per_accelerator_bytes": "B",
+        "weight_bytes": "B",
+        "gradient_bytes": "B",
+        "optimizer_bytes": "B",
+        "activation_bytes": "B",
+        "capacity_bytes": "B",
+    },
+    headline=("bytes_per_param", "total_bytes", "per_accelerator_bytes"),
+    plot=_training_memory_result_svg,
+)

@@ -1,4 +1,4 @@
-# Result objects: named quantities plus the ordered derivation a person would write.
+# Result objects: named quantities in SI units plus the ordered derivation a person would write.
 from __future__ import annotations
 
 import math
@@ -6,7 +6,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .fmt import format_number, format_quantity, format_word
+from .errors import CalcError
+from .fmt import DISPLAY_FACTORS, format_number, format_quantity, format_word
+from .messages import Text
 
 Scalar = float | int | str | bool | None
 
@@ -15,12 +17,14 @@ Scalar = float | int | str | bool | None
 class Step:
     """One line of a derivation: label, symbolic formula, the formula with values, the result.
 
-    `substitution` is a template whose `{name}` fields are filled from `values`, each a
-    (number, unit) pair formatted in the reader's language. `formula` is LaTeX.
+    `substitution` is a template whose `{name}` fields are filled from `values`, each a (number in SI
+    units, display unit) pair formatted in the reader's language; `value` is in SI units too and `unit` is
+    how it is shown. `formula` is LaTeX. A test evaluates every substitution, as shown and with the exact
+    values, against the step's result.
     """
 
     key: str
-    label: dict[str, str]
+    label: Text
     formula: str
     substitution: str
     values: dict[str, tuple[float, str]]
@@ -36,7 +40,7 @@ class Step:
         )
         return {
             "key": self.key,
-            "label": self.label.get(lang, self.label["en"]),
+            "label": self.label.render(lang),
             "formula": self.formula,
             "substitution": filled,
             "result": format_quantity(self.value, self.unit, lang),
@@ -45,11 +49,12 @@ class Step:
 
 @dataclass
 class Result:
-    """What every calculator returns: JSON-ready quantities (units in the names) and steps.
+    """What every calculator returns: JSON-ready quantities (SI units, the unit in the name) and steps.
 
-    `table` is an optional list of flat rows (the chooser's ranking); `to_dict` includes it under
-    `table_key`. `inputs` holds the keyword arguments the registry called the function with, so a
-    calculator's plot can redraw the same case; it is not part of `to_dict`.
+    `table` is an optional list of flat rows (the chooser's ranking), shown under `table_key`. `notes`
+    say what an optional input would add (outputs left out are None). `json_aliases` adds the public JSON
+    contract's keys in other units (`"days": ("seconds", "days")`) to `to_dict`. `inputs` holds the keyword
+    arguments the registry called the function with, so a plot can redraw the same case.
     """
 
     calculator: str
@@ -57,6 +62,8 @@ class Result:
     steps: list[Step] = field(default_factory=list)
     table: list[dict[str, Scalar]] | None = None
     table_key: str = "ranking"
+    notes: list[Text] = field(default_factory=list)
+    json_aliases: dict[str, tuple[str, str]] = field(default_factory=dict)
     inputs: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -64,14 +71,19 @@ class Result:
         for prefix, values in rows:
             for name, value in values.items():
                 if isinstance(value, float) and not math.isfinite(value):
-                    raise AssertionError(f"{self.calculator}: {prefix}{name} is not finite")
+                    raise CalcError(field=f"{prefix}{name}", kind="not_finite")
+
+    def flat(self) -> dict[str, Any]:
+        """The quantities, plus the JSON contract's aliases in their units: one flat, JSON-ready dict."""
+        out: dict[str, Any] = dict(self.quantities)
+        for key, (source, unit) in self.json_aliases.items():
+            value = self.quantities.get(source)
+            out[key] = None if not isinstance(value, (int, float)) else float(value) / DISPLAY_FACTORS[unit]
+        return out
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the quantities as one JSON-ready dict (what the CLI's --json prints).
-
-        Quantities are flat scalars; a result with a table adds it as a list of flat rows under `table_key`.
-        """
-        out: dict[str, Any] = dict(self.quantities)
+        """What the CLI's --json prints: `flat()`, and a result with a table adds it under `table_key`."""
+        out = self.flat()
         if self.table is not None:
             out[self.table_key] = [dict(row) for row in self.table]
         return out
@@ -80,8 +92,11 @@ class Result:
         """Return the steps rendered in `lang`."""
         return [step.render(lang) for step in self.steps]
 
+    def rendered_notes(self, lang: str = "en") -> list[str]:
+        return [note.render(lang) for note in self.notes]
+
     def formatted(self, lang: str = "en", units: dict[str, str] | None = None) -> dict[str, str]:
-        """Return each numeric quantity formatted for `lang` (with its unit when `units` names it)."""
+        """Return each quantity that has a value formatted for `lang` (in its display unit when `units` names it)."""
         units = units or {}
         out: dict[str, str] = {}
         for name, value in self.quantities.items():
@@ -89,6 +104,6 @@ class Result:
                 continue
             if isinstance(value, str):
                 out[name] = format_word(value, lang)
-            if isinstance(value, (int, float)):
+            elif isinstance(value, (int, float)):
                 out[name] = format_quantity(value, units[name], lang) if name in units else format_number(value, lang)
         return out

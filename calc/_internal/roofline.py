@@ -1,11 +1,15 @@
 # Roofline model: ridge point, attainable throughput and the bound of a kernel.
 from __future__ import annotations
 
-from .data import load_data
-from .errors import CalcError, check_choice, check_finite_result, check_number
-from .results import Result, Step
+from collections.abc import Sequence
 
-DEFAULT_DTYPE = "bf16"
+from .chips import resolve_chip
+from .data import load_data
+from .errors import check_finite_result, check_number
+from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field
+from .messages import text
+from .plot import COLORS, Roof, roofline_chart
+from .results import Result, Step
 
 
 def ridge_point(*, peak_flop_per_s: float, bandwidth_bytes_per_s: float) -> float:
@@ -28,40 +32,6 @@ def attainable_flop_per_s(
     peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True)
     bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True)
     return check_finite_result("attainable_flop_per_s", min(peak, intensity * bandwidth))
-
-
-def resolve_chip(
-    *,
-    accelerator: str | None,
-    dtype: str = DEFAULT_DTYPE,
-    peak_flop_per_s: float | None = None,
-    bandwidth_bytes_per_s: float | None = None,
-) -> tuple[float, float, dict[str, str]]:
-    """Peak FLOP/s and memory bandwidth of a data/ accelerator (dense `dtype`) or of a custom chip.
-
-    Returns:
-        (peak_flop_per_s, bandwidth_bytes_per_s, {"en": label, "es": label}) for derivation labels.
-
-    Raises:
-        CalcError: unknown accelerator, a dtype the chip lacks, or a custom figure out of range.
-    """
-    if accelerator is not None:
-        chip = load_data().accelerator(accelerator)
-        check_choice("dtype", dtype, [name for name, value in chip.dense_flop_per_s.items() if value])
-        peak = chip.peak_flop_per_s(dtype)
-        bandwidth = chip.memory_bandwidth_bytes_per_s
-        if bandwidth is None:
-            raise CalcError(
-                field="accelerator",
-                accepted="an accelerator with a memory bandwidth in data/",
-                accepted_es="un acelerador con ancho de banda de memoria en data/",
-                en=f"accelerator: {chip.name} has no memory bandwidth in the data.",
-                es=f"accelerator: {chip.name} no tiene ancho de banda de memoria en los datos.",
-            )
-        return peak, bandwidth, {"en": f"{chip.name}, dense {dtype}", "es": f"{chip.name}, {dtype} denso"}
-    peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
-    return peak, bandwidth, {"en": "custom chip", "es": "chip personalizado"}
 
 
 def matmul_flops(*, m: float, k: float, n: float) -> float:
@@ -153,12 +123,13 @@ def matmul(
     Raises:
         CalcError: a size or figure out of range, an unknown accelerator or dtype.
     """
-    peak, bandwidth, source = resolve_chip(
+    chip = resolve_chip(
         accelerator=accelerator,
         dtype=dtype,
         peak_flop_per_s=peak_flop_per_s,
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
+    peak, bandwidth = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
     flops = matmul_flops(m=m, k=k, n=n)
     moved = matmul_bytes(m=m, k=k, n=n, bytes_per_element=bytes_per_element)
     intensity = matmul_intensity(m=m, k=k, n=n, bytes_per_element=bytes_per_element)
@@ -169,27 +140,19 @@ def matmul(
     bound = "memory" if memory_s > compute_s else "compute"
     sizes = {"M": (m, ""), "K": (k, ""), "N": (n, ""), "s": (bytes_per_element, "B")}
     steps = [
-        Step(
-            "flops",
-            {"en": "Matmul FLOPs", "es": "FLOPs del matmul"},
-            r"F = 2MKN",
-            "2 × {M} × {K} × {N}",
-            sizes,
-            flops,
-            "FLOP",
-        ),
+        Step("flops", text("matmul.step.flops"), r"F = 2MKN", "2 × {M} × {K} × {N}", sizes, flops, "FLOP"),
         Step(
             "bytes",
-            {"en": "Bytes moved (read A and B, write C)", "es": "Bytes movidos (leer A y B, escribir C)"},
+            text("matmul.step.bytes"),
             r"Q = s\,(MK + KN + MN)",
-            "{s} × ({M}·{K} + {K}·{N} + {M}·{N})",
+            "{s} × ({M} × {K} + {K} × {N} + {M} × {N})",
             sizes,
             moved,
             "B",
         ),
         Step(
             "intensity_flop_per_byte",
-            {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
+            text("matmul.step.intensity"),
             r"I = F / Q",
             "{F} / {Q}",
             {"F": (flops, "FLOP"), "Q": (moved, "B")},
@@ -198,7 +161,7 @@ def matmul(
         ),
         Step(
             "compute_seconds",
-            {"en": f"Compute time ({source['en']})", "es": f"Tiempo de cómputo ({source['es']})"},
+            text("matmul.step.compute_seconds", chip=chip.label),
             r"T_\text{math} = F / P",
             "{F} / {P}",
             {"F": (flops, "FLOP"), "P": (peak, "FLOP/s")},
@@ -207,7 +170,7 @@ def matmul(
         ),
         Step(
             "memory_seconds",
-            {"en": "Memory time", "es": "Tiempo de memoria"},
+            text("matmul.step.memory_seconds"),
             r"T_\text{mem} = Q / B",
             "{Q} / {B}",
             {"Q": (moved, "B"), "B": (bandwidth, "B/s")},
@@ -216,7 +179,7 @@ def matmul(
         ),
         Step(
             "seconds",
-            {"en": "Lower-bound kernel time", "es": "Tiempo mínimo del kernel"},
+            text("matmul.step.seconds"),
             r"T = \max(T_\text{math}, T_\text{mem})",
             "max({Tc}, {Tm})",
             {"Tc": (compute_s, "s"), "Tm": (memory_s, "s")},
@@ -266,12 +229,13 @@ def roofline(
         CalcError: unknown accelerator or dtype, or a value outside its range.
     """
     intensity = check_number("intensity", intensity_flop_per_byte, low=0, low_open=True, high=1e12)
-    peak, bandwidth, source = resolve_chip(
+    chip = resolve_chip(
         accelerator=accelerator,
         dtype=dtype,
         peak_flop_per_s=peak_flop_per_s,
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
+    peak, bandwidth = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
     ridge = ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
     attainable = attainable_flop_per_s(
         intensity_flop_per_byte=intensity, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth
@@ -279,22 +243,22 @@ def roofline(
     bound = "memory" if intensity < ridge else "compute"
     steps = [
         Step(
-            key="ridge_point_flop_per_byte",
-            label={"en": f"Ridge point ({source['en']})", "es": f"Punto de cresta ({source['es']})"},
-            formula=r"I^* = \frac{P}{B}",
-            substitution="{P} / {B}",
-            values={"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s")},
-            value=ridge,
-            unit="FLOP/byte",
+            "ridge_point_flop_per_byte",
+            text("roofline.step.ridge", chip=chip.label),
+            r"I^* = \frac{P}{B}",
+            "{P} / {B}",
+            {"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s")},
+            ridge,
+            "FLOP/byte",
         ),
         Step(
-            key="attainable_flop_per_s",
-            label={"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
-            formula=r"P_\text{att} = \min(P,\; I \cdot B)",
-            substitution="min({P}, {I} × {B})",
-            values={"P": (peak, "FLOP/s"), "I": (intensity, "FLOP/byte"), "B": (bandwidth, "B/s")},
-            value=attainable,
-            unit="FLOP/s",
+            "attainable_flop_per_s",
+            text("roofline.step.attainable"),
+            r"P_\text{att} = \min(P,\; I \cdot B)",
+            "min({P}, {I} × {B})",
+            {"P": (peak, "FLOP/s"), "I": (intensity, "FLOP/byte"), "B": (bandwidth, "B/s")},
+            attainable,
+            "FLOP/s",
         ),
     ]
     return Result(
@@ -312,166 +276,142 @@ def roofline(
     )
 
 
-ROOFLINE_UNITS = {
-    "ridge_point_flop_per_byte": "FLOP/byte",
-    "peak_flop_per_s": "FLOP/s",
-    "bandwidth_bytes_per_s": "B/s",
-    "intensity_flop_per_byte": "FLOP/byte",
-    "attainable_flop_per_s": "FLOP/s",
-}
+# Drawn beside the reader's chip, each always in its own colour; the reader's chip is drawn thicker.
+REFERENCE_CHIPS = ("h100-sxm", "b200", "mi300x", "tpu-v5e")
+_OTHER_CHIP_COLOR = COLORS[4]
 
 
-def _register() -> None:
-    from .data import DTYPES
-    from .plot import _roofline_result_svg
-    from .registry import Calculator, Field, register
+def _chip_color(accelerator_id: str | None) -> str:
+    if accelerator_id in REFERENCE_CHIPS:
+        return COLORS[REFERENCE_CHIPS.index(accelerator_id)]
+    return _OTHER_CHIP_COLOR
 
-    register(
-        Calculator(
-            name="roofline",
-            title={"en": "Roofline", "es": "Roofline"},
-            fields=(
-                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-                Field(
-                    "dtype",
-                    {"en": "Number format", "es": "Formato numérico"},
-                    kind="choice",
-                    default=DEFAULT_DTYPE,
-                    choices=DTYPES,
-                ),
-                Field(
-                    "intensity",
-                    {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
-                    unit="FLOP/byte",
-                    default="100",
-                    param="intensity_flop_per_byte",
-                    low=0,
-                    low_open=True,
-                    high=1e12,
-                ),
-                Field(
-                    "peak_tflops",
-                    {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
-                    unit="TFLOP/s",
-                    default="1000",
-                    param="peak_flop_per_s",
-                    scale=1e12,
-                    only_when_custom=True,
-                    low=0,
-                    low_open=True,
-                    high=1e9,
-                ),
-                Field(
-                    "bandwidth_tbps",
-                    {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
-                    unit="TB/s",
-                    default="3",
-                    param="bandwidth_bytes_per_s",
-                    scale=1e12,
-                    only_when_custom=True,
-                    low=0,
-                    low_open=True,
-                    high=1e6,
-                ),
-            ),
-            function=roofline,
-            units=ROOFLINE_UNITS,
-            headline=("ridge_point_flop_per_byte", "attainable_flop_per_s", "bound"),
-            output_labels={
-                "ridge_point_flop_per_byte": {"en": "Ridge point", "es": "Punto de cresta"},
-                "attainable_flop_per_s": {"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
-                "bound": {"en": "Verdict", "es": "Veredicto"},
-            },
-            plot=_roofline_result_svg,
+
+def roofline_svg(
+    *,
+    accelerators: Sequence[str] = ("h100-sxm",),
+    dtype: str = DEFAULT_DTYPE,
+    custom: Sequence[tuple[str, float, float]] = (),
+    points: Sequence[tuple[str, float]] = (),
+    points_on: int = 0,
+    highlight: str | None = None,
+    lang: str = "en",
+) -> str:
+    """Draw a log-log roofline of several accelerators with the reader's kernels on it, as an SVG string.
+
+    Parameters:
+        accelerators: data/ ids; their dense `dtype` peak and memory bandwidth; each keeps its colour.
+        custom: extra chips as (label, peak_flop_per_s, bandwidth_bytes_per_s).
+        points: kernels as (label, intensity_flop_per_byte).
+        points_on: index of the roof the kernels sit on, counting `accelerators` first, then `custom`.
+        highlight: a data/ id (or "custom") drawn thicker.
+        lang: "en" or "es".
+
+    Returns:
+        The SVG document as text (see plot.roofline_chart).
+
+    Raises:
+        CalcError: no chip, an unknown accelerator or dtype, or a value out of range.
+    """
+    roofs = []
+    for accelerator in accelerators:
+        chip = resolve_chip(accelerator=accelerator, dtype=dtype)
+        roofs.append(
+            Roof(
+                chip.label.render(lang),
+                float(chip.peak_flop_per_s or 0),
+                float(chip.bandwidth_bytes_per_s or 0),
+                _chip_color(accelerator),
+                highlight == accelerator,
+            )
         )
-    )
-    register(
-        Calculator(
-            name="matmul",
-            title={"en": "Matmul on the roofline", "es": "Matmul en el roofline"},
-            fields=(
-                Field(
-                    "m", {"en": "M (rows of A)", "es": "M (filas de A)"}, default="4096", low=1, high=1e9, integer=True
-                ),
-                Field(
-                    "k",
-                    {"en": "K (shared dimension)", "es": "K (dimensión compartida)"},
-                    default="4096",
-                    low=1,
-                    high=1e9,
-                    integer=True,
-                ),
-                Field(
-                    "n",
-                    {"en": "N (columns of B)", "es": "N (columnas de B)"},
-                    default="4096",
-                    low=1,
-                    high=1e9,
-                    integer=True,
-                ),
-                Field(
-                    "bytes_per_element",
-                    {"en": "Bytes per element", "es": "Bytes por elemento"},
-                    unit="B",
-                    default="2",
-                    low=0,
-                    low_open=True,
-                    high=64,
-                ),
-                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-                Field(
-                    "dtype",
-                    {"en": "Number format", "es": "Formato numérico"},
-                    kind="choice",
-                    default=DEFAULT_DTYPE,
-                    choices=DTYPES,
-                ),
-                Field(
-                    "peak_tflops",
-                    {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
-                    unit="TFLOP/s",
-                    default="1000",
-                    param="peak_flop_per_s",
-                    scale=1e12,
-                    only_when_custom=True,
-                    low=0,
-                    low_open=True,
-                    high=1e9,
-                ),
-                Field(
-                    "bandwidth_tbps",
-                    {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
-                    unit="TB/s",
-                    default="3",
-                    param="bandwidth_bytes_per_s",
-                    scale=1e12,
-                    only_when_custom=True,
-                    low=0,
-                    low_open=True,
-                    high=1e6,
-                ),
-            ),
-            function=matmul,
-            units={
-                "flops": "FLOP",
-                "bytes": "B",
-                "intensity_flop_per_byte": "FLOP/byte",
-                "seconds": "s",
-                "compute_seconds": "s",
-                "memory_seconds": "s",
-                "ridge_point_flop_per_byte": "FLOP/byte",
-                "peak_flop_per_s": "FLOP/s",
-                "bandwidth_bytes_per_s": "B/s",
-            },
-            headline=("flops", "intensity_flop_per_byte", "seconds", "bound"),
-            output_labels={
-                "flops": {"en": "FLOPs", "es": "FLOPs"},
-                "intensity_flop_per_byte": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
-                "seconds": {"en": "Lower-bound time", "es": "Tiempo mínimo"},
-                "bound": {"en": "Verdict", "es": "Veredicto"},
-            },
-        )
+    for label, peak, bandwidth in custom:
+        chip = resolve_chip(accelerator=None, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
+        roofs.append(Roof(str(label), float(peak), float(bandwidth), _OTHER_CHIP_COLOR, highlight == "custom"))
+    return roofline_chart(roofs, points, kernels_on=points_on, lang=lang)
+
+
+def _roofline_result_svg(result: Result, lang: str) -> str:
+    """The roofline calculator's chart: the reader's chip (thicker), up to three reference chips, and the kernel."""
+    inputs = result.inputs
+    q = result.quantities
+    dtype = str(inputs.get("dtype", DEFAULT_DTYPE))
+    chosen = inputs.get("accelerator")
+    kernel = ((text("plot.roofline.your_kernel").render(lang), float(q["intensity_flop_per_byte"])),)  # type: ignore[arg-type]
+    chips = load_data().accelerators
+    references = [
+        chip_id
+        for chip_id in REFERENCE_CHIPS
+        if chip_id != chosen
+        and chips[chip_id].dense_flop_per_s.get(dtype)
+        and chips[chip_id].memory_bandwidth_bytes_per_s
+    ][:3]
+    if isinstance(chosen, str):
+        return roofline_svg(accelerators=[chosen, *references], dtype=dtype, points=kernel, highlight=chosen, lang=lang)
+    custom = ((text("chip.custom").render(lang), float(q["peak_flop_per_s"]), float(q["bandwidth_bytes_per_s"])),)  # type: ignore[arg-type]
+    return roofline_svg(
+        accelerators=references,
+        dtype=dtype,
+        custom=custom,
+        points=kernel,
+        points_on=len(references),
+        highlight="custom",
+        lang=lang,
     )
 
 
-_register()
+ROOFLINE = Calculator(
+    name="roofline",
+    fields=(
+        ACCELERATOR,
+        DTYPE,
+        Field(
+            "intensity",
+            unit="FLOP/byte",
+            default="100",
+            param="intensity_flop_per_byte",
+            low=0,
+            low_open=True,
+            high=1e12,
+        ),
+        CUSTOM_PEAK,
+        CUSTOM_BANDWIDTH,
+    ),
+    function=roofline,
+    units={
+        "ridge_point_flop_per_byte": "FLOP/byte",
+        "peak_flop_per_s": "FLOP/s",
+        "bandwidth_bytes_per_s": "B/s",
+        "intensity_flop_per_byte": "FLOP/byte",
+        "attainable_flop_per_s": "FLOP/s",
+    },
+    headline=("ridge_point_flop_per_byte", "attainable_flop_per_s", "bound"),
+    plot=_roofline_result_svg,
+)
+
+MATMUL = Calculator(
+    name="matmul",
+    fields=(
+        Field("m", default="4096", low=1, high=1e9, integer=True),
+        Field("k", default="4096", low=1, high=1e9, integer=True),
+        Field("n", default="4096", low=1, high=1e9, integer=True),
+        Field("bytes_per_element", unit="B", default="2", low=0, low_open=True, high=64),
+        ACCELERATOR,
+        DTYPE,
+        CUSTOM_PEAK,
+        CUSTOM_BANDWIDTH,
+    ),
+    function=matmul,
+    units={
+        "flops": "FLOP",
+        "bytes": "B",
+        "intensity_flop_per_byte": "FLOP/byte",
+        "seconds": "s",
+        "compute_seconds": "s",
+        "memory_seconds": "s",
+        "ridge_point_flop_per_byte": "FLOP/byte",
+        "peak_flop_per_s": "FLOP/s",
+        "bandwidth_bytes_per_s": "B/s",
+    },
+    headline=("flops", "intensity_flop_per_byte", "seconds", "bound"),
+)

@@ -1,9 +1,16 @@
 # Total cost of ownership: cost per million tokens, and renting against owning an accelerator.
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .defaults import economics_default
 from .errors import check_finite_result, check_number
+from .fields import Calculator, Field
+from .fmt import DISPLAY_FACTORS
+from .messages import text
 from .results import Result, Step
+
+J_PER_KWH = DISPLAY_FACTORS["kWh"]
 
 HOURS_PER_YEAR = 8_760.0
 
@@ -54,8 +61,8 @@ def tco(
     watts: float = 700.0,
     pue: float | None = None,
     electricity_usd_per_kwh: float | None = None,
-    utilization: float = 1.0,
-    opex_fraction_per_year: float = 0.0,
+    utilization: float = 0.7,
+    opex_fraction_per_year: float = 0.1,
     tokens_per_second: float | None = None,
 ) -> Result:
     """Renting against owning one accelerator, and the cost per million tokens of each.
@@ -64,201 +71,166 @@ def tco(
         rent_usd_per_hour: cloud price of an accelerator-hour.
         capex_usd: purchase price per accelerator, including its share of server and network.
         years: amortization period.
-        watts: all-in power per accelerator; pue and electricity_usd_per_kwh default to data/'s economics.
+        watts: all-in power per accelerator; pue and electricity_usd_per_kwh default to the edition's
+            typical figures (data/economics.yaml).
         utilization: fraction of hours doing useful work (0–1).
         opex_fraction_per_year: yearly operations (space, staff, support) as a fraction of capex.
         tokens_per_second: throughput of one accelerator, for the cost per million tokens.
 
     Returns:
         Result with owning_usd_per_hour, renting_usd_per_hour, cheaper ("own" or "rent"),
-        breakeven_utilization, and with a throughput rent/own usd_per_million_tokens.
+        breakeven_utilization (None when owning never matches renting), and with a throughput
+        rent_usd_per_million_tokens and own_usd_per_million_tokens.
 
     Raises:
         CalcError: a value outside its range.
     """
     rent = check_number("rent", rent_usd_per_hour, low=0, low_open=True, high=1e6)
-    factor = pue if pue is not None else economics_default("pue")
-    price = (
-        electricity_usd_per_kwh if electricity_usd_per_kwh is not None else economics_default("electricity_usd_per_kwh")
-    )
+    capex = check_number("capex", capex_usd, low=0, high=1e9)
+    span = check_number("years", years, low=0, low_open=True, high=50)
+    power = check_number("watts", watts, low=0, high=1e5)
+    factor = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
+    price = electricity_usd_per_kwh
+    if price is None:
+        price = economics_default("electricity_usd_per_kwh")
+    price = check_number("electricity", price, low=0, high=10)
+    use = check_number("utilization", utilization, low=0, low_open=True, high=1)
+    opex = check_number("opex_fraction", opex_fraction_per_year, low=0, high=1)
+    fixed = capex * (1 / span + opex) / HOURS_PER_YEAR  # USD per hour of ownership, busy or not
+    power_hour = power * factor / 1000.0 * price  # USD per busy hour
     own = owning_usd_per_hour(
-        capex_usd=capex_usd,
-        years=years,
-        watts=watts,
+        capex_usd=capex,
+        years=span,
+        watts=power,
         pue=factor,
         electricity_usd_per_kwh=price,
-        utilization=utilization,
-        opex_fraction_per_year=opex_fraction_per_year,
+        utilization=use,
+        opex_fraction_per_year=opex,
     )
-    fixed_full = owning_usd_per_hour(
-        capex_usd=capex_usd,
-        years=years,
-        watts=0,
-        pue=1,
-        electricity_usd_per_kwh=0,
-        opex_fraction_per_year=opex_fraction_per_year,
-    )
-    power_hour = watts * factor / 1000.0 * price  # type: ignore[operator]
-    breakeven = fixed_full / (rent - power_hour) if rent > power_hour else None
+    breakeven = fixed / (rent - power_hour) if rent > power_hour else None
     if breakeven is not None and breakeven > 1:
         breakeven = None
+    per_hour = 1 / 3_600.0  # USD/h in SI (USD/s), the unit every step value is given in
     steps = [
         Step(
-            "owning_usd_per_hour",
-            {"en": "Owning, per useful hour", "es": "Comprar, por hora útil"},
-            r"\frac{\text{capex}}{y \cdot 8760 \cdot u} + W \cdot \text{PUE} \cdot c",
-            "{K} / ({y} × 8760 × {u}) + {W} × {p} × {c}",
-            {
-                "K": (capex_usd, "USD"),
-                "y": (years, ""),
-                "u": (utilization, ""),
-                "W": (watts / 1000.0, "kW"),
-                "p": (factor, ""),
-                "c": (price, "USD/kWh"),
-            },
-            own,
+            "fixed_usd_per_hour",
+            text("tco.step.fixed"),
+            r"F = K\,(1/y + o) / 8760\,\text{h}",
+            "{K} × (1/{y} + {o}) / {H}",
+            {"K": (capex, "USD"), "y": (span, ""), "o": (opex, ""), "H": (HOURS_PER_YEAR * 3_600.0, "h")},
+            fixed * per_hour,
             "USD/h",
-        ),  # type: ignore[dict-item]
+        ),
         Step(
-            "breakeven_utilization",
+            "owning_usd_per_hour",
+            text("tco.step.owning"),
+            r"F / u + W \cdot \text{PUE} \cdot c",
+            "{F} / {u} + {W} × {p} × {c}",
             {
-                "en": "Utilization at which owning matches renting",
-                "es": "Utilización a la que comprar iguala a alquilar",
+                "F": (fixed * per_hour, "USD/h"),
+                "u": (use, ""),
+                "W": (power, "kW"),
+                "p": (factor, ""),
+                "c": (price / J_PER_KWH, "USD/kWh"),
             },
-            r"u^* = \frac{\text{fixed}}{\text{rent} - W\,\text{PUE}\,c}",
-            "{F} / ({R} − {P})",
-            {"F": (fixed_full, "USD/h"), "R": (rent, "USD/h"), "P": (power_hour, "USD/h")},
-            breakeven if breakeven is not None else 1.0,
-            "",
+            own * per_hour,
+            "USD/h",
         ),
     ]
+    if breakeven is not None:
+        steps.append(
+            Step(
+                "breakeven_utilization",
+                text("tco.step.breakeven"),
+                r"u^* = \frac{F}{\text{rent} - W\,\text{PUE}\,c}",
+                "{F} / ({R} − {P})",
+                {
+                    "F": (fixed * per_hour, "USD/h"),
+                    "R": (rent * per_hour, "USD/h"),
+                    "P": (power_hour * per_hour, "USD/h"),
+                },
+                breakeven,
+                "",
+            )
+        )
     quantities: dict[str, float | str | None] = {
         "owning_usd_per_hour": own,
         "renting_usd_per_hour": rent,
+        "fixed_usd_per_hour": fixed,
         "cheaper": "own" if own < rent else "rent",
         "breakeven_utilization": breakeven,
         "rent_usd_per_million_tokens": None,
         "own_usd_per_million_tokens": None,
+        "pue": factor,
+        "electricity_usd_per_kwh": price,
     }
+    notes = []
     if tokens_per_second is not None:
-        quantities["rent_usd_per_million_tokens"] = cost_per_million_tokens(
-            usd_per_hour=rent, tokens_per_second=tokens_per_second
-        )
-        quantities["own_usd_per_million_tokens"] = cost_per_million_tokens(
-            usd_per_hour=own, tokens_per_second=tokens_per_second
-        )
-        steps.append(
-            Step(
-                "rent_usd_per_million_tokens",
-                {"en": "Renting, per million tokens", "es": "Alquilar, por millón de tokens"},
-                r"\text{rent} / (r \cdot 3600) \cdot 10^6",
-                "{R} / ({r} × 3600) × 10⁶",
-                {"R": (rent, "USD/h"), "r": (tokens_per_second, "tokens/s")},
-                quantities["rent_usd_per_million_tokens"],
-                "USD",
+        rate = check_number("tokens_per_second", tokens_per_second, low=0, low_open=True, high=1e12)
+        for key, hourly, label in (
+            ("rent_usd_per_million_tokens", rent, "tco.step.rent_per_million"),
+            ("own_usd_per_million_tokens", own, "tco.step.own_per_million"),
+        ):
+            quantities[key] = cost_per_million_tokens(usd_per_hour=hourly, tokens_per_second=rate)
+            steps.append(
+                Step(
+                    key,
+                    text(label),
+                    r"c_{10^6} = \frac{p}{r \cdot 3600\,\text{s/h}} \cdot 10^6",
+                    "{p} / ({r} × {sh}) × 10⁶",
+                    {"p": (hourly * per_hour, "USD/h"), "r": (rate, "tokens/s"), "sh": (1.0, "s/h")},
+                    float(quantities[key] or 0),
+                    "USD",
+                )
             )
-        )  # type: ignore[arg-type]
-    return Result(calculator="tco", quantities=quantities, steps=steps)
+    else:
+        notes.append(text("tco.note.no_throughput"))
+    return Result(calculator="tco", quantities=quantities, steps=steps, notes=notes)
 
 
-def _register() -> None:
-    from .registry import Calculator, Field, register
-
-    register(
-        Calculator(
-            name="tco",
-            title={"en": "Rent or own", "es": "Alquilar o comprar"},
-            fields=(
-                Field(
-                    "rent",
-                    {"en": "Rental price per accelerator-hour", "es": "Precio de alquiler por hora-acelerador"},
-                    unit="USD/h",
-                    default="3",
-                    param="rent_usd_per_hour",
-                    low=0,
-                    low_open=True,
-                    high=1e6,
-                ),
-                Field(
-                    "capex",
-                    {
-                        "en": "Purchase price per accelerator (with its share of server and network)",
-                        "es": "Precio de compra por acelerador (con su parte de servidor y red)",
-                    },
-                    unit="USD",
-                    default="40000",
-                    param="capex_usd",
-                    low=0,
-                    high=1e9,
-                ),
-                Field(
-                    "years",
-                    {"en": "Amortization (years)", "es": "Amortización (años)"},
-                    default="4",
-                    low=0,
-                    low_open=True,
-                    high=50,
-                ),
-                Field(
-                    "watts",
-                    {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"},
-                    unit="W",
-                    default="700",
-                    low=0,
-                    high=1e5,
-                ),
-                Field("pue", {"en": "PUE", "es": "PUE"}, optional=True, low=1, high=5),
-                Field(
-                    "electricity",
-                    {"en": "Electricity price", "es": "Precio de la electricidad"},
-                    unit="USD/kWh",
-                    optional=True,
-                    param="electricity_usd_per_kwh",
-                    low=0,
-                    high=10,
-                ),
-                Field(
-                    "utilization",
-                    {"en": "Utilization (0–1)", "es": "Utilización (0–1)"},
-                    default="0.7",
-                    low=0,
-                    low_open=True,
-                    high=1,
-                ),
-                Field(
-                    "opex_fraction",
-                    {"en": "Yearly operations as a fraction of capex", "es": "Operación anual como fracción del capex"},
-                    default="0.1",
-                    param="opex_fraction_per_year",
-                    low=0,
-                    high=1,
-                ),
-                Field(
-                    "tokens_per_second",
-                    {"en": "Tokens/s per accelerator", "es": "Tokens/s por acelerador"},
-                    optional=True,
-                    low=0,
-                    low_open=True,
-                    high=1e12,
-                ),
-            ),
-            function=tco,
-            units={
-                "owning_usd_per_hour": "USD/h",
-                "renting_usd_per_hour": "USD/h",
-                "breakeven_utilization": "",
-                "rent_usd_per_million_tokens": "USD",
-                "own_usd_per_million_tokens": "USD",
-            },
-            headline=("owning_usd_per_hour", "renting_usd_per_hour", "cheaper", "breakeven_utilization"),
-            output_labels={
-                "owning_usd_per_hour": {"en": "Owning, per useful hour", "es": "Comprar, por hora útil"},
-                "renting_usd_per_hour": {"en": "Renting, per hour", "es": "Alquilar, por hora"},
-                "cheaper": {"en": "Cheaper", "es": "Más barato"},
-                "breakeven_utilization": {"en": "Break-even utilization", "es": "Utilización de equilibrio"},
-            },
-        )
-    )
+def _economics(name: str) -> Callable[[], float | None]:
+    return lambda: economics_default(name)
 
 
-_register()
+TCO = Calculator(
+    name="tco",
+    fields=(
+        Field("rent", unit="USD/h", default="3", param="rent_usd_per_hour", low=0, low_open=True, high=1e6),
+        Field("capex", unit="USD", default="40000", param="capex_usd", low=0, high=1e9),
+        Field("years", default="4", low=0, low_open=True, high=50),
+        Field("utilization", default="0.7", low=0, low_open=True, high=1),
+        Field("tokens_per_second", optional=True, low=0, low_open=True, high=1e12),
+        Field("watts", unit="W", default="700", low=0, high=1e5, advanced=True),
+        Field("pue", optional=True, low=1, high=5, advanced=True, default_from=_economics("pue")),
+        Field(
+            "electricity",
+            unit="USD/kWh",
+            optional=True,
+            param="electricity_usd_per_kwh",
+            low=0,
+            high=10,
+            advanced=True,
+            default_from=_economics("electricity_usd_per_kwh"),
+        ),
+        Field("opex_fraction", default="0.1", param="opex_fraction_per_year", low=0, high=1, advanced=True),
+    ),
+    function=tco,
+    units={
+        "owning_usd_per_hour": "USD/h",
+        "renting_usd_per_hour": "USD/h",
+        "fixed_usd_per_hour": "USD/h",
+        "breakeven_utilization": "",
+        "rent_usd_per_million_tokens": "USD",
+        "own_usd_per_million_tokens": "USD",
+        "pue": "",
+        "electricity_usd_per_kwh": "",
+    },
+    headline=(
+        "owning_usd_per_hour",
+        "renting_usd_per_hour",
+        "cheaper",
+        "breakeven_utilization",
+        "own_usd_per_million_tokens",
+        "rent_usd_per_million_tokens",
+    ),
+)

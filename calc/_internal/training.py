@@ -1,15 +1,30 @@
 # Training run: FLOPs, wall-clock time, accelerator-hours, cloud cost, power, energy, CO2 and the bottleneck.
 from __future__ import annotations
 
+import math
+from typing import Any
+
+from .chips import resolve_chip
 from .collectives import hierarchical_allreduce_seconds, overlap_needed, ring_allreduce_seconds
-from .data import load_data
+from .data import Accelerator, load_data
 from .defaults import economics_default, price_usd_per_hour
 from .errors import CalcError, check_finite_result, check_number
+from .fields import ACCELERATOR, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field
+from .fmt import DISPLAY_FACTORS, format_number
+from .messages import Text, text
+from .plot import ScalingPoint, scaling_chart
 from .results import Result, Step
-from .roofline import DEFAULT_DTYPE
 
-SECONDS_PER_DAY = 86_400.0
-SECONDS_PER_HOUR = 3_600.0
+J_PER_KWH = DISPLAY_FACTORS["kWh"]
+# The CLI's JSON keys from before the quantities were SI (a public contract), each from its SI quantity.
+JSON_ALIASES = {
+    "days": ("seconds", "days"),
+    "accelerator_hours": ("accelerator_seconds", "h"),
+    "it_power_kw": ("it_power_w", "kW"),
+    "facility_power_kw": ("facility_power_w", "kW"),
+    "energy_mwh": ("energy_j", "MWh"),
+    "co2_tonnes": ("co2_kg", "t"),
+}
 
 
 def training_flops(*, params: float, tokens: float, flops_per_token_per_param: float = 6.0) -> float:
@@ -86,11 +101,12 @@ def training(
         mfu: model FLOPs utilization, 0–1.
         accelerator, dtype: a data/ chip and the format of its dense peak; or `peak_flop_per_s` for a custom chip.
         flops_per_token_per_param: 6 (default), 8 with full activation recomputation.
-        price_usd_per_hour_per_accelerator: rental price (default: data/'s economics for the chip, if any).
-        watts: all-in power per accelerator; replaces TDP × node_overhead.
-        node_overhead: factor on TDP for CPUs, NICs, fans (default 1.0, the seed quiz's reading).
+        price_usd_per_hour_per_accelerator: rental price (default: the edition's typical price for the chip).
+        watts: all-in power per accelerator; replaces TDP × node_overhead. Without it a custom chip
+            (no TDP) gets no power, energy, electricity or CO₂ figures.
+        node_overhead: factor on TDP for CPUs, NICs, fans (default 1.0: the accelerators alone).
         pue, electricity_usd_per_kwh, carbon_g_per_kwh: facility efficiency, energy price and grid
-            carbon intensity (defaults: data/'s economics; 1.2 and 0.10 USD/kWh without it).
+            carbon intensity (default: the edition's typical figures in data/economics.yaml).
         link_bytes_per_s: scale-out bandwidth per accelerator per direction for the gradient AllReduce
             (default: the chip's NIC from data/, if any). Without a network the bottleneck is "compute".
         batch_tokens: global batch in tokens per optimizer step (default 4 Mi tokens).
@@ -101,39 +117,29 @@ def training(
             inside its group, so the sync time is an upper bound.
 
     Returns:
-        Result with total_flops, cluster_flop_per_s, seconds, days, accelerator_hours, cloud_cost_usd,
-        it_power_kw, facility_power_kw, energy_mwh, electricity_cost_usd, co2_tonnes, bottleneck
-        ("compute" or "gradient-sync"), step_compute_seconds, gradient_sync_seconds, overlap_needed and
-        the inputs used (watts_per_accelerator, pue, ...). A quantity with no input to compute it is None.
+        Result with SI quantities: total_flops, cluster_flop_per_s, seconds, accelerator_seconds,
+        cloud_cost_usd, it_power_w, facility_power_w, energy_j, electricity_cost_usd, co2_kg, bottleneck
+        ("compute" or "gradient-sync"), step_compute_seconds, gradient_sync_seconds, overlap_needed and the
+        figures used (watts_per_accelerator, pue, ...). A quantity whose inputs are missing is None, with a
+        note saying which input adds it. The CLI's JSON adds days, accelerator_hours, it_power_kw,
+        facility_power_kw, energy_mwh and co2_tonnes.
 
     Raises:
-        CalcError: a value outside its range; no power figure for a custom chip.
+        CalcError: a value outside its range, an unknown accelerator or a format it lacks.
     """
-    chip = load_data().accelerator(accelerator) if accelerator is not None else None
-    if chip is not None:
-        peak = chip.peak_flop_per_s(dtype)
-        name = {"en": f"{chip.name}, dense {dtype}", "es": f"{chip.name}, {dtype} denso"}
-    else:
-        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-        name = {"en": "custom chip", "es": "chip personalizado"}
+    chip = resolve_chip(accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, needs=("peak",))
+    peak = float(chip.peak_flop_per_s or 0)
     n = check_number("count", count, low=1, high=1e7, integer=True)
     overhead = check_number("node_overhead", node_overhead, low=1, high=5)
+    per_accelerator_w = None
     if watts is not None:
         per_accelerator_w = check_number("watts", watts, low=0, low_open=True, high=1e5)
-    elif chip is not None and chip.tdp_w:
-        per_accelerator_w = chip.tdp_w * overhead
-    else:
-        raise CalcError(
-            field="watts",
-            accepted="a number > 0 and ≤ 100000",
-            accepted_es="un número > 0 y ≤ 100000",
-            en="watts: give the power per accelerator; this chip has no TDP in the data.",
-            es="watts: indique la potencia por acelerador; este chip no tiene TDP en los datos.",
-        )
-    pue = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
-    energy_price = (
-        electricity_usd_per_kwh if electricity_usd_per_kwh is not None else economics_default("electricity_usd_per_kwh")
-    )
+    elif chip.data is not None and chip.data.tdp_w:
+        per_accelerator_w = chip.data.tdp_w * overhead
+    pue_used = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
+    energy_price = electricity_usd_per_kwh
+    if energy_price is None:
+        energy_price = economics_default("electricity_usd_per_kwh")
     energy_price = check_number("electricity", energy_price, low=0, high=10)
     price = price_usd_per_hour_per_accelerator
     if price is None:
@@ -147,15 +153,12 @@ def training(
     total = training_flops(params=params, tokens=tokens, flops_per_token_per_param=flops_per_token_per_param)
     rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=mfu)
     seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
-    hours = seconds / SECONDS_PER_HOUR
-    accelerator_hours = n * hours
-    it_w = n * per_accelerator_w
-    facility_w = facility_power_w(count=n, watts_per_accelerator=per_accelerator_w, pue=pue)
-    energy_kwh = facility_w / 1e3 * hours
+    accelerator_seconds = n * seconds
+    notes: list[Text] = []
     steps = [
         Step(
             "total_flops",
-            {"en": "Training FLOPs", "es": "FLOPs de entrenamiento"},
+            text("training.step.total_flops"),
             r"C = k\,N\,D",
             "{k} × {N} × {D}",
             {"k": (flops_per_token_per_param, ""), "N": (params, ""), "D": (tokens, "")},
@@ -164,10 +167,7 @@ def training(
         ),
         Step(
             "cluster_flop_per_s",
-            {
-                "en": f"Effective cluster throughput ({name['en']})",
-                "es": f"Rendimiento efectivo del clúster ({name['es']})",
-            },
+            text("training.step.cluster_flop_per_s", chip=chip.label),
             r"R = n\,P\,\text{MFU}",
             "{n} × {P} × {U}",
             {"n": (n, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")},
@@ -176,105 +176,105 @@ def training(
         ),
         Step(
             "seconds",
-            {"en": "Wall-clock time", "es": "Tiempo de reloj"},
+            text("training.step.seconds"),
             r"T = C / R",
             "{C} / {R}",
             {"C": (total, "FLOP"), "R": (rate, "FLOP/s")},
             seconds,
-            "s",
-        ),
-        Step(
-            "days",
-            {"en": "In days", "es": "En días"},
-            r"T / 86\,400",
-            "{T} / 86400",
-            {"T": (seconds, "s")},
-            seconds / SECONDS_PER_DAY,
             "days",
         ),
         Step(
-            "accelerator_hours",
-            {"en": "Accelerator-hours", "es": "Horas-acelerador"},
-            r"n \cdot T_h",
-            "{n} × {h}",
-            {"n": (n, ""), "h": (hours, "h")},
-            accelerator_hours,
+            "accelerator_seconds",
+            text("training.step.accelerator_hours"),
+            r"n \cdot T",
+            "{n} × {T}",
+            {"n": (n, ""), "T": (seconds, "h")},
+            accelerator_seconds,
             "h",
         ),
     ]
     cloud_cost = None
     if price is not None:
-        cloud_cost = accelerator_hours * price
+        cloud_cost = accelerator_seconds / 3_600.0 * price
         steps.append(
             Step(
                 "cloud_cost_usd",
-                {"en": "Cloud cost", "es": "Coste en la nube"},
-                r"n \cdot T_h \cdot p",
+                text("training.step.cloud_cost_usd"),
+                r"n \cdot T \cdot p",
                 "{A} × {p}",
-                {"A": (accelerator_hours, "h"), "p": (price, "USD/h")},
+                {"A": (accelerator_seconds, "h"), "p": (price / 3_600.0, "USD/h")},
                 cloud_cost,
                 "USD",
             )
         )
-    steps += [
-        Step(
-            "it_power_kw",
-            {"en": "IT power", "es": "Potencia IT"},
-            r"P_\text{IT} = n \cdot W",
-            "{n} × {W}",
-            {"n": (n, ""), "W": (per_accelerator_w, "W")},
-            it_w,
-            "W",
-        ),
-        Step(
-            "facility_power_kw",
-            {"en": "Facility power", "es": "Potencia de la instalación"},
-            r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}",
-            "{P} × {pue}",
-            {"P": (it_w, "W"), "pue": (pue, "")},
-            facility_w,
-            "W",
-        ),
-        Step(
-            "energy_mwh",
-            {"en": "Energy", "es": "Energía"},
-            r"E = P_\text{fac} \cdot T_h",
-            "{P} × {h}",
-            {"P": (facility_w, "W"), "h": (hours, "h")},
-            energy_kwh / 1e3,
-            "MWh",
-        ),
-        Step(
-            "electricity_cost_usd",
-            {"en": "Electricity cost", "es": "Coste de electricidad"},
-            r"E \cdot c",
-            "{E} × {c}",
-            {"E": (energy_kwh, "kWh"), "c": (energy_price, "USD/kWh")},
-            energy_kwh * energy_price,
-            "USD",
-        ),
-    ]
-    co2 = None
-    if carbon is not None:
-        co2 = energy_kwh * carbon / 1e6
-        steps.append(
+    else:
+        notes.append(text("training.note.no_price"))
+    it_w = facility_w = energy_j = electricity_cost = co2 = None
+    if per_accelerator_w is not None:
+        it_w = n * per_accelerator_w
+        facility_w = facility_power_w(count=n, watts_per_accelerator=per_accelerator_w, pue=pue_used)
+        energy_j = facility_w * seconds
+        electricity_cost = energy_j / J_PER_KWH * energy_price
+        steps += [
             Step(
-                "co2_tonnes",
-                {"en": "CO₂", "es": "CO₂"},
-                r"E \cdot g",
-                "{E} × {g}",
-                {"E": (energy_kwh, "kWh"), "g": (carbon, "g/kWh")},
-                co2,
-                "t",
+                "it_power_w",
+                text("training.step.it_power"),
+                r"P_\text{IT} = n \cdot W",
+                "{n} × {W}",
+                {"n": (n, ""), "W": (per_accelerator_w, "W")},
+                it_w,
+                "W",
+            ),
+            Step(
+                "facility_power_w",
+                text("training.step.facility_power"),
+                r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}",
+                "{P} × {pue}",
+                {"P": (it_w, "W"), "pue": (pue_used, "")},
+                facility_w,
+                "W",
+            ),
+            Step(
+                "energy_j",
+                text("training.step.energy"),
+                r"E = P_\text{fac} \cdot T",
+                "{P} × {T}",
+                {"P": (facility_w, "W"), "T": (seconds, "h")},
+                energy_j,
+                "MWh",
+            ),
+            Step(
+                "electricity_cost_usd",
+                text("training.step.electricity_cost"),
+                r"E \cdot c",
+                "{E} × {c}",
+                {"E": (energy_j, "kWh"), "c": (energy_price / J_PER_KWH, "USD/kWh")},
+                electricity_cost,
+                "USD",
+            ),
+        ]
+        if carbon is not None:
+            co2 = energy_j / J_PER_KWH * carbon / 1_000.0
+            steps.append(
+                Step(
+                    "co2_kg",
+                    text("training.step.co2"),
+                    r"E \cdot g",
+                    "{E} × {g}",
+                    {"E": (energy_j, "kWh"), "g": (carbon / 1_000.0 / J_PER_KWH, "g/kWh")},
+                    co2,
+                    "t",
+                )
             )
-        )
+    else:
+        notes.append(text("training.note.no_power"))
 
     synced_params = params
     if total_params is not None:
         active = check_number("params", params, low=0, low_open=True, high=1e15)
         synced_params = check_number("total_params", total_params, low=active, high=1e15)
     sync = _gradient_sync(
-        chip=chip,
+        chip=chip.data,
         count=n,
         params=synced_params,
         link_bytes_per_s=link_bytes_per_s,
@@ -285,7 +285,7 @@ def training(
     steps.append(
         Step(
             "step_compute_seconds",
-            {"en": "Compute time per step", "es": "Tiempo de cómputo por paso"},
+            text("training.step.step_compute_seconds"),
             r"t_c = k\,N\,B / R",
             "{k} × {N} × {B} / {R}",
             {"k": (flops_per_token_per_param, ""), "N": (params, ""), "B": (batch, ""), "R": (rate, "FLOP/s")},
@@ -304,74 +304,76 @@ def training(
         steps.append(
             Step(
                 "overlap_needed",
-                {
-                    "en": "Share of compute the AllReduce must overlap",
-                    "es": "Fracción del cómputo que el AllReduce debe solapar",
-                },
+                text("training.step.overlap_needed"),
                 r"\min(1,\; t_s / t_c)",
-                "{ts} / {tc}",
+                "min(1, {ts} / {tc})",
                 {"ts": (sync_seconds, "s"), "tc": (step_compute, "s")},
                 overlap,
                 "",
             )
         )
+    elif n > 1:
+        notes.append(text("training.note.no_network"))
 
-    quantities = {
+    quantities: dict[str, Any] = {
         "total_flops": total,
         "cluster_flop_per_s": rate,
         "seconds": seconds,
-        "days": seconds / SECONDS_PER_DAY,
-        "accelerator_hours": accelerator_hours,
+        "accelerator_seconds": accelerator_seconds,
         "cloud_cost_usd": cloud_cost,
-        "it_power_kw": it_w / 1e3,
-        "facility_power_kw": facility_w / 1e3,
-        "energy_mwh": energy_kwh / 1e3,
-        "electricity_cost_usd": energy_kwh * energy_price,
-        "co2_tonnes": co2,
+        "it_power_w": it_w,
+        "facility_power_w": facility_w,
+        "energy_j": energy_j,
+        "electricity_cost_usd": electricity_cost,
+        "co2_kg": co2,
         "bottleneck": bottleneck,
         "step_compute_seconds": step_compute,
         "gradient_sync_seconds": sync_seconds,
         "overlap_needed": overlap,
         "peak_flop_per_s": peak,
         "watts_per_accelerator": per_accelerator_w,
-        "pue": pue,
+        "pue": pue_used,
         "price_usd_per_hour": price,
         "electricity_usd_per_kwh": energy_price,
         "carbon_g_per_kwh": carbon,
     }
-    for key, value in quantities.items():
-        if isinstance(value, float):
-            check_finite_result(key, value)
-    return Result(calculator="training", quantities=quantities, steps=steps)
+    return Result(calculator="training", quantities=quantities, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
 
 
 def _gradient_sync(
-    *, chip: object, count: float, params: float, link_bytes_per_s: float | None, gradient_bytes_per_param: float
+    *,
+    chip: Accelerator | None,
+    count: float,
+    params: float,
+    link_bytes_per_s: float | None,
+    gradient_bytes_per_param: float,
 ) -> tuple[float, Step] | None:
     """Data-parallel gradient AllReduce per step: hierarchical when the chip has a scale-up domain, else a flat ring."""
     size = check_number("gradient_bytes_per_param", gradient_bytes_per_param, low=0, low_open=True, high=8) * params
     if link_bytes_per_s is None:
-        bits = getattr(chip, "scale_out_bits_per_s", None)
+        bits = chip.scale_out_bits_per_s if chip is not None else None
         if not bits:
             return None
         link_bytes_per_s = bits / 8
     link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
-    domain = getattr(chip, "scale_up_domain_size", None)
-    up = getattr(chip, "scale_up_per_direction_bytes_per_s", None)
+    domain = chip.scale_up_domain_size if chip is not None else None
+    up = chip.scale_up_per_direction_bytes_per_s if chip is not None else None
     if domain and up and domain > 1 and count > 1:
         seconds = hierarchical_allreduce_seconds(
-            bytes_total=size, count=count, domain_size=domain, scale_up_bytes_per_s=up, scale_out_bytes_per_s=link
+            bytes_total=size,
+            count=count,
+            domain_size=domain,
+            scale_up_bytes_per_s=up,
+            scale_out_bytes_per_s=link,
         )
         g = min(domain, count)
+        m = math.ceil(count / g)
         step = Step(
             "gradient_sync_seconds",
-            {
-                "en": "Gradient AllReduce per step (inside the node, then across nodes)",
-                "es": "AllReduce de gradientes por paso (dentro del nodo y luego entre nodos)",
-            },
+            text("training.step.sync_hierarchical"),
             r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
             "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
-            {"g": (g, ""), "m": (-(-count // g), ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
+            {"g": (g, ""), "m": (m, ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
             seconds,
             "s",
         )
@@ -379,7 +381,7 @@ def _gradient_sync(
     seconds = ring_allreduce_seconds(bytes_total=size, count=count, link_bytes_per_s=link)
     step = Step(
         "gradient_sync_seconds",
-        {"en": "Gradient ring AllReduce per step", "es": "AllReduce en anillo de gradientes por paso"},
+        text("training.step.sync_ring"),
         r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}",
         "2 × ({n} − 1)/{n} × {S} / {B}",
         {"n": (count, ""), "S": (size, "B"), "B": (link, "B/s")},
@@ -389,223 +391,196 @@ def _gradient_sync(
     return seconds, step
 
 
-def _register() -> None:
-    from .data import DTYPES
-    from .plot import _training_result_svg
-    from .registry import Calculator, Field, register
+# -- The chart: days and cost against cluster size around the reader's count ---------------------------
 
-    # The page-facing defaults are the seed's 60-second quiz: 70B parameters, 1T tokens, 1024 H100 SXM in BF16
-    # at 50 % MFU, $3 per accelerator-hour, PUE 1.2, $0.10/kWh. The CLI uses the same defaults. Grid carbon has
-    # no field default: the function takes data/'s typical value lazily (loading data at import would tie
-    # importing calc to the data bundle).
-    register(
-        Calculator(
-            name="training",
-            title={"en": "Training run: time, cost, energy", "es": "Corrida de entrenamiento: tiempo, coste, energía"},
-            fields=(
-                Field(
-                    "params",
-                    {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
-                    default="70B",
-                    low=0,
-                    low_open=True,
-                    high=1e15,
-                ),
-                Field(
-                    "tokens",
-                    {"en": "Training tokens", "es": "Tokens de entrenamiento"},
-                    default="1T",
-                    low=0,
-                    low_open=True,
-                    high=1e16,
-                ),
-                Field("accelerator", {"en": "Accelerator", "es": "Acelerador"}, kind="accelerator", default="h100-sxm"),
-                Field(
-                    "dtype",
-                    {"en": "Number format", "es": "Formato numérico"},
-                    kind="choice",
-                    default=DEFAULT_DTYPE,
-                    choices=DTYPES,
-                ),
-                Field(
-                    "peak_tflops",
-                    {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
-                    unit="TFLOP/s",
-                    default="1000",
-                    param="peak_flop_per_s",
-                    scale=1e12,
-                    only_when_custom=True,
-                    low=0,
-                    low_open=True,
-                    high=1e9,
-                ),
-                Field(
-                    "count", {"en": "Accelerators", "es": "Aceleradores"}, default="1024", low=1, high=1e7, integer=True
-                ),
-                Field("mfu", {"en": "MFU (0–1)", "es": "MFU (0–1)"}, default="0.5", low=0, low_open=True, high=1),
-                Field(
-                    "flops_per_token_per_param",
-                    {"en": "FLOPs per token per parameter", "es": "FLOPs por token por parámetro"},
-                    default="6",
-                    low=1,
-                    high=100,
-                ),
-                Field(
-                    "price",
-                    {"en": "Price per accelerator-hour", "es": "Precio por hora-acelerador"},
-                    unit="USD/h",
-                    default="3",
-                    param="price_usd_per_hour_per_accelerator",
-                    low=0,
-                    high=1e4,
-                ),
-                Field(
-                    "watts",
-                    {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"},
-                    unit="W",
-                    optional=True,
-                    low=0,
-                    low_open=True,
-                    high=1e5,
-                ),
-                Field(
-                    "node_overhead",
-                    {"en": "Node overhead on TDP", "es": "Sobrecarga del nodo sobre el TDP"},
-                    default="1.0",
-                    low=1,
-                    high=5,
-                ),
-                Field("pue", {"en": "PUE", "es": "PUE"}, default="1.2", low=1, high=5),
-                Field(
-                    "electricity",
-                    {"en": "Electricity price", "es": "Precio de la electricidad"},
-                    unit="USD/kWh",
-                    default="0.10",
-                    param="electricity_usd_per_kwh",
-                    low=0,
-                    high=10,
-                ),
-                Field(
-                    "carbon",
-                    {"en": "Grid carbon intensity", "es": "Intensidad de carbono de la red"},
-                    unit="g/kWh",
-                    optional=True,
-                    param="carbon_g_per_kwh",
-                    low=0,
-                    high=2000,
-                ),
-                Field(
-                    "link_gbytes_s",
-                    {
-                        "en": "Scale-out bandwidth per accelerator, per direction",
-                        "es": "Ancho de banda de scale-out por acelerador y sentido",
-                    },
-                    unit="GB/s",
-                    optional=True,
-                    param="link_bytes_per_s",
-                    scale=1e9,
-                    low=0,
-                    low_open=True,
-                    high=1e6,
-                ),
-                Field(
-                    "batch_tokens",
-                    {"en": "Global batch (tokens per step)", "es": "Batch global (tokens por paso)"},
-                    default="4194304",
-                    low=1,
-                    high=1e12,
-                ),
-                Field(
-                    "gradient_bytes",
-                    {"en": "Bytes per gradient element", "es": "Bytes por elemento de gradiente"},
-                    unit="B",
-                    default="2",
-                    param="gradient_bytes_per_param",
-                    low=0,
-                    low_open=True,
-                    high=8,
-                ),
-                Field(
-                    "total_params",
-                    {
-                        "en": "Total parameters (MoE: all experts, for the gradient AllReduce)",
-                        "es": "Parámetros totales (MoE: todos los expertos, para el AllReduce de gradientes)",
-                    },
-                    optional=True,
-                    low=0,
-                    low_open=True,
-                    high=1e15,
-                ),
-            ),
-            function=training,
-            units={
-                "total_flops": "FLOP",
-                "cluster_flop_per_s": "FLOP/s",
-                "seconds": "s",
-                "days": "days",
-                "accelerator_hours": "h",
-                "cloud_cost_usd": "USD",
-                "it_power_kw": "kW",
-                "facility_power_kw": "kW",
-                "energy_mwh": "MWh",
-                "electricity_cost_usd": "USD",
-                "co2_tonnes": "t",
-                "step_compute_seconds": "s",
-                "gradient_sync_seconds": "s",
-                "peak_flop_per_s": "FLOP/s",
-                "watts_per_accelerator": "W",
-                "price_usd_per_hour": "USD/h",
-                "electricity_usd_per_kwh": "USD/kWh",
-                "carbon_g_per_kwh": "g/kWh",
-            },
-            headline=("days", "cloud_cost_usd", "facility_power_kw", "electricity_cost_usd", "bottleneck"),
-            # Inputs as their sources state them: seed 000's quiz; Llama 3 405B (Llama Team 2024: 15.6T
-            # tokens, 16,384 H100, 38-43 % MFU); Chinchilla's 70B on 1.4T tokens (Hoffmann et al. 2022).
-            presets={
-                "quiz": {
-                    "label_en": "The 60-second quiz: 70B on 1T tokens, 1024 H100",
-                    "label_es": "El quiz de 60 segundos: 70B con 1T tokens, 1024 H100",
-                    "params": "70B",
-                    "tokens": "1T",
-                    "accelerator": "h100-sxm",
-                    "dtype": "bf16",
-                    "count": "1024",
-                    "mfu": "0.5",
-                    "price": "3",
-                    "pue": "1.2",
-                    "electricity": "0.10",
-                },
-                "llama-3-405b": {
-                    "label_en": "Llama 3 405B: 15.6T tokens, 16,384 H100 at 40 % MFU",
-                    "label_es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
-                    "params": "405B",
-                    "tokens": "15.6T",
-                    "accelerator": "h100-sxm",
-                    "dtype": "bf16",
-                    "count": "16384",
-                    "mfu": "0.4",
-                },
-                "chinchilla": {
-                    "label_en": "Chinchilla-optimal 70B: 1.4T tokens, 1024 H100",
-                    "label_es": "70B óptimo según Chinchilla: 1,4T tokens, 1024 H100",
-                    "params": "70B",
-                    "tokens": "1.4T",
-                    "accelerator": "h100-sxm",
-                    "dtype": "bf16",
-                    "count": "1024",
-                    "mfu": "0.5",
-                },
-            },
-            output_labels={
-                "days": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
-                "cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
-                "facility_power_kw": {"en": "Facility power", "es": "Potencia de la instalación"},
-                "electricity_cost_usd": {"en": "Electricity cost", "es": "Coste de electricidad"},
-                "bottleneck": {"en": "Dominant bottleneck", "es": "Cuello de botella dominante"},
-            },
-            plot=_training_result_svg,
-        )
+_SCALING_INPUTS = (
+    "params",
+    "tokens",
+    "mfu",
+    "accelerator",
+    "dtype",
+    "peak_flop_per_s",
+    "flops_per_token_per_param",
+    "price_usd_per_hour_per_accelerator",
+    "link_bytes_per_s",
+    "batch_tokens",
+    "gradient_bytes_per_param",
+    "total_params",
+)
+
+
+def _scaling_point(count: float, inputs: dict[str, Any]) -> ScalingPoint:
+    q = training(count=count, watts=1.0, **inputs).quantities  # power is not drawn
+    seconds, step = float(q["seconds"]), float(q["step_compute_seconds"])
+    sync = q["gradient_sync_seconds"]
+    stretch = max(1.0, float(sync) / step) if isinstance(sync, float) and step > 0 else 1.0
+    cost = q["cloud_cost_usd"]
+    cost_usd = float(cost) if isinstance(cost, float) and cost > 0 else None
+    return ScalingPoint(
+        count, seconds, seconds * stretch, cost_usd, cost_usd * stretch if cost_usd is not None else None
     )
 
 
-_register()
+def training_scaling_svg(*, count: float, lang: str = "en", **inputs: Any) -> str:
+    """Draw wall-clock days and cloud cost of a training run against the number of accelerators, as SVG.
+
+    Each point is the training calculator at that cluster size (count/32 to count × 32, powers of two): time
+    T = 6ND / (n·P·MFU) falls as 1/n while cost n·T·price stays flat at a fixed MFU (Kaplan et al. 2020;
+    Chowdhery et al. 2022 for MFU). When the chip has a network, a dashed curve stretches each step to
+    max(compute, gradient AllReduce) (full overlap), which is where adding accelerators stops paying.
+
+    Parameters:
+        count: the reader's cluster size (marked on the chart).
+        inputs: the other inputs of `training` (power is not drawn).
+        lang: "en" or "es".
+
+    Raises:
+        CalcError: an input out of range.
+    """
+    n0 = check_number("count", count, low=1, high=1e7, integer=True)
+    unknown = sorted(set(inputs) - set(_SCALING_INPUTS))
+    if unknown:
+        raise CalcError(field=unknown[0], kind="unknown_input", choices=_SCALING_INPUTS, subject="training_scaling_svg")
+    chosen = _scaling_point(n0, inputs)  # raises CalcError on bad input
+    ladder = sorted({max(1, round(n0 * 2.0**k)) for k in range(-5, 6) if n0 * 2.0**k <= 1e7} | {int(n0)})
+    points = []
+    for n in ladder:
+        try:
+            points.append(_scaling_point(float(n), inputs))
+        except CalcError:  # this size overflows or is out of range: leave it out of the chart
+            continue
+    chip = inputs.get("accelerator")
+    subject = text(
+        "plot.scaling.subject",
+        params=format_number(float(inputs["params"]), lang),
+        tokens=format_number(float(inputs["tokens"]), lang),
+        chip=load_data().accelerator(chip).name if chip else text("chip.custom"),
+    )
+    return scaling_chart(points, chosen=chosen, subject=subject.render(lang), lang=lang)
+
+
+def _training_result_svg(result: Result, lang: str) -> str:
+    inputs = {key: result.inputs[key] for key in _SCALING_INPUTS if key in result.inputs}
+    inputs["price_usd_per_hour_per_accelerator"] = result.quantities["price_usd_per_hour"]
+    return training_scaling_svg(count=float(result.inputs["count"]), lang=lang, **inputs)
+
+
+def _economics(name: str) -> Any:
+    return lambda: economics_default(name)
+
+
+TRAINING = Calculator(
+    name="training",
+    fields=(
+        Field("params", default="70B", low=0, low_open=True, high=1e15),
+        Field("tokens", default="1T", low=0, low_open=True, high=1e16),
+        ACCELERATOR,
+        DTYPE,
+        CUSTOM_PEAK,
+        Field("count", default="1024", low=1, high=1e7, integer=True),
+        Field("mfu", default="0.5", low=0, low_open=True, high=1),
+        Field("price", unit="USD/h", param="price_usd_per_hour_per_accelerator", optional=True, low=0, high=1e4),
+        Field("flops_per_token_per_param", default="6", low=1, high=100, advanced=True),
+        Field("watts", unit="W", optional=True, low=0, low_open=True, high=1e5, advanced=True),
+        Field("node_overhead", default="1", low=1, high=5, advanced=True),
+        Field("pue", optional=True, low=1, high=5, advanced=True, default_from=_economics("pue")),
+        Field(
+            "electricity",
+            unit="USD/kWh",
+            param="electricity_usd_per_kwh",
+            optional=True,
+            low=0,
+            high=10,
+            advanced=True,
+            default_from=_economics("electricity_usd_per_kwh"),
+        ),
+        Field(
+            "carbon",
+            unit="g/kWh",
+            optional=True,
+            param="carbon_g_per_kwh",
+            low=0,
+            high=2000,
+            advanced=True,
+            default_from=_economics("carbon_g_per_kwh"),
+        ),
+        Field(
+            "link_gbytes_s",
+            unit="GB/s",
+            optional=True,
+            param="link_bytes_per_s",
+            scale=1e9,
+            low=0,
+            low_open=True,
+            high=1e6,
+            advanced=True,
+        ),
+        Field("batch_tokens", default="4194304", low=1, high=1e12, advanced=True),
+        Field(
+            "gradient_bytes",
+            unit="B",
+            default="2",
+            param="gradient_bytes_per_param",
+            low=0,
+            low_open=True,
+            high=8,
+            advanced=True,
+        ),
+        Field("total_params", optional=True, low=0, low_open=True, high=1e15, advanced=True),
+    ),
+    function=training,
+    units={
+        "total_flops": "FLOP",
+        "cluster_flop_per_s": "FLOP/s",
+        "seconds": "days",
+        "accelerator_seconds": "h",
+        "cloud_cost_usd": "USD",
+        "it_power_w": "W",
+        "facility_power_w": "W",
+        "energy_j": "MWh",
+        "electricity_cost_usd": "USD",
+        "co2_kg": "t",
+        "step_compute_seconds": "s",
+        "gradient_sync_seconds": "s",
+        "peak_flop_per_s": "FLOP/s",
+        "watts_per_accelerator": "W",
+        "price_usd_per_hour": "",
+        "electricity_usd_per_kwh": "",
+        "carbon_g_per_kwh": "",
+    },
+    headline=("seconds", "cloud_cost_usd", "facility_power_w", "electricity_cost_usd", "bottleneck"),
+    # Inputs as their sources state them: the 60-second quiz; Llama 3 405B (Llama Team 2024: 15.6T
+    # tokens, 16,384 H100, 38-43 % MFU); Chinchilla's 70B on 1.4T tokens (Hoffmann et al. 2022).
+    presets={
+        "quiz": {
+            "params": "70B",
+            "tokens": "1T",
+            "accelerator": "h100-sxm",
+            "dtype": "bf16",
+            "count": "1024",
+            "mfu": "0.5",
+            "price": "3",
+            "pue": "1.2",
+            "electricity": "0.10",
+        },
+        "llama-3-405b": {
+            "params": "405B",
+            "tokens": "15.6T",
+            "accelerator": "h100-sxm",
+            "dtype": "bf16",
+            "count": "16384",
+            "mfu": "0.4",
+        },
+        "chinchilla": {
+            "params": "70B",
+            "tokens": "1.4T",
+            "accelerator": "h100-sxm",
+            "dtype": "bf16",
+            "count": "1024",
+            "mfu": "0.5",
+        },
+    },
+    plot=_training_result_svg,
+)
+
+CALCULATORS = (TRAINING,)

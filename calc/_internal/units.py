@@ -62,21 +62,8 @@ def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> fl
         raw = raw.replace(",", ".")
     match = _SI_NUMBER.match(raw) if len(raw) <= 64 else None
     if not match:
-        shown = text if len(text) <= 40 else text[:37] + "…"
-        raise CalcError(
-            field=field,
-            accepted="a number, optionally with a suffix k, M, B/G, T or P",
-            accepted_es="un número, con sufijo opcional k, M, B/G, T o P",
-            en=f"{field}: {shown!r} is not a number (use e.g. 70B, 1T, 3.35e12).",
-            es=f"{field}: {shown!r} no es un número (use p. ej. 70B, 1T, 3,35e12).",
-        )
+        raise CalcError(field=field, kind="not_number", value=text)
     value = float(match.group(1)) * SUFFIX[match.group(2)]
     if not math.isfinite(value):
-        raise CalcError(
-            field=field,
-            accepted="a finite number",
-            accepted_es="un número finito",
-            en=f"{field}: {text.strip()[:40]!r} is too large.",
-            es=f"{field}: {text.strip()[:40]!r} es demasiado grande.",
-        )
+        raise CalcError(field=field, kind="out_of_range", value=value)
     return value

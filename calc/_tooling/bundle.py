@@ -7,11 +7,12 @@ from typing import Any
 
 import yaml
 
+from .._internal.data import use_bundle
 from .._internal.units import parse_quantity
 from . import schema
 from .schema import DataError
 
-__all__ = ["DataError", "build_bundle", "default_data_dir", "load_accelerator"]
+__all__ = ["DataError", "build_bundle", "checkout_bundle", "default_data_dir", "load_accelerator", "use_data_dir"]
 
 # Sections of an accelerator file whose leaves are sourced values.
 VALUE_SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip")
@@ -188,3 +189,13 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
     else:
         bundle["economics"] = None
     return _jsonable(bundle)
+
+
+def checkout_bundle() -> dict[str, Any]:
+    """The bundle of this checkout's data/ (what calc loads when no bundle file ships beside it)."""
+    return build_bundle(default_data_dir())
+
+
+def use_data_dir(data_dir: str | Path) -> None:
+    """Make calc compute with another data/ folder (the CLI's --data)."""
+    use_bundle(build_bundle(Path(data_dir)))

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from .._internal.data import Accelerator, DataBundle, load_data
-from .bundle import build_bundle, default_data_dir
+from .bundle import build_bundle, default_data_dir, use_data_dir
+
+__all__ = ["add_commands", "use_data_dir"]
 
 SPEC_DTYPES = ("fp64", "fp32", "tf32", "bf16", "fp8", "fp4", "int8")
 

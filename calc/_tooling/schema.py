@@ -41,9 +41,7 @@ class DataError(CalcError):
     """
 
     def __init__(self, message: str) -> None:
-        super().__init__(
-            field="data", accepted="data files that pass `python -m calc data check`", en=message, es=message
-        )
+        super().__init__(field="data", kind="data", detail=message)
 
 
 class _Strict(BaseModel):

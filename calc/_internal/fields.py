@@ -1,0 +1,170 @@
+# What a calculator is: its inputs (Field), its function, how its outputs are shown. Shared field definitions.
+# Labels, titles and option names come from the catalog by id (see `Field.label_key`), never from here.
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .messages import CATALOG, t
+from .results import Result
+
+CUSTOM = "custom"
+SELECTORS = ("accelerator", "model")
+DTYPES = ("fp64", "fp64_matrix", "fp32", "tf32", "bf16", "fp8", "fp6", "fp4", "int8")
+DEFAULT_DTYPE = "bf16"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a calculator.
+
+    `name` is the URL parameter and, with dashes, the CLI flag. `param` is the keyword of the calc
+    function it feeds (default: `name`); a parsed number is multiplied by `scale` first. `kind` is
+    number, choice, accelerator or model (an id from data/, or "custom"); `custom_of` names the selector
+    whose custom item the field describes (a custom chip's peak, a custom model's layers). An `optional`
+    field left empty is not passed, so the function's own default applies; `default_from` gives that
+    default's value for the page's placeholder and the CLI's help (a figure from the edition's data).
+    `low`/`high` bound a number in the units the reader types, so messages speak those units.
+    `advanced` fields are shown on demand on the page; `when` = (field, values) limits a field to some
+    choices of another (the chooser's workload, the KV cache's attention kind). `aliases` are older names
+    still accepted in URLs and on the CLI.
+    """
+
+    name: str
+    unit: str = ""
+    kind: str = "number"
+    default: str | None = None
+    param: str | None = None
+    scale: float = 1.0
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    custom_of: str = ""
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
+    integer: bool = False
+    advanced: bool = False
+    when: tuple[str, tuple[str, ...]] | None = None
+    default_from: Callable[[], float | None] | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def keyword(self) -> str:
+        return self.param or self.name
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: its inputs, the calc function, and how to show its outputs.
+
+    `units` gives each quantity's display unit (quantities are SI; see fmt.format_quantity). Titles, labels
+    and preset names come from the catalog: `<name>.title`, `<name>.out.<quantity>`, `<name>.preset.<id>`.
+    """
+
+    name: str
+    fields: tuple[Field, ...]
+    function: Callable[..., Result]
+    units: dict[str, str]
+    headline: tuple[str, ...]
+    presets: dict[str, dict[str, str]] = field(default_factory=dict)
+    plot: Callable[[Result, str], str | None] | None = None
+    describe: Callable[[Result, dict[str, Any], str], str] | None = None  # words a ranking row
+
+    def defaults(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
+        """The inputs a reader starts from: each field's default text, if it applies (to `chosen`, e.g. a workload).
+
+        The result includes `chosen`.
+        """
+        every = {**{f.name: f.default for f in self.fields if f.default is not None}, **(chosen or {})}
+        custom = self.custom_selectors(every, chosen or {})
+        every.update({selector: CUSTOM for selector in custom if self.field_named(selector) is not None})
+        return {name: value for name, value in every.items() if self.applies(self.field_named(name), every, custom)}
+
+    def custom_selectors(self, values: dict[str, str], given: dict[str, str]) -> set[str]:
+        """The selectors (accelerator, model) whose item is custom, described by the fields that name them."""
+        custom = set()
+        for selector in (f for f in self.fields if f.kind in SELECTORS):
+            own = [f for f in self.fields if f.custom_of == selector.name]
+            if not own:
+                continue  # a selector with no custom item to describe (the chooser's optional model)
+            if selector.name not in given and any(f.name in given for f in own):
+                custom.add(selector.name)  # a custom chip's figures without naming an accelerator mean "custom"
+            elif values.get(selector.name, CUSTOM) == CUSTOM:
+                custom.add(selector.name)
+        return custom
+
+    def applies(self, field: Field | None, values: dict[str, str], custom: set[str]) -> bool:
+        """Whether `field` is an input with these values: not a custom item's figure beside a data/ one, nor
+        a field of another workload or attention kind."""
+        if field is None or (field.custom_of and field.custom_of not in custom):
+            return False
+        if field.when is not None:
+            other, allowed = field.when
+            return values.get(other) in allowed
+        return True
+
+    def field_named(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    def title(self, lang: str) -> str:
+        return t(f"{self.name}.title", lang)
+
+    def label(self, field: Field, lang: str) -> str:
+        """A field's label: the calculator's own (`<calc>.field.<name>`) or the shared one (`field.<name>`)."""
+        own = f"{self.name}.field.{field.name}"
+        return t(own if own in CATALOG else f"field.{field.name}", lang)
+
+    def output_label(self, quantity: str, lang: str) -> str:
+        own = f"{self.name}.out.{quantity}"
+        return t(own if own in CATALOG else f"out.{quantity}", lang)
+
+    def signature_defaults(self) -> dict[str, Any]:
+        """The function's own keyword defaults, by keyword."""
+        parameters = inspect.signature(self.function).parameters.values()
+        return {p.name: p.default for p in parameters if p.default is not inspect.Parameter.empty}
+
+
+def option_label(field_name: str, value: str, lang: str) -> str:
+    """A choice's words (`adam-mixed` -> "Adam, mixed precision"); the id stays in URLs and the CLI."""
+    key = f"option.{field_name}.{value}"
+    return t(key, lang) if key in CATALOG else value
+
+
+# Shared inputs: one definition each, reused by every calculator that takes them.
+ACCELERATOR = Field("accelerator", kind="accelerator", default="h100-sxm")
+DTYPE = Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES)
+CUSTOM_PEAK = Field(
+    "peak_tflops",
+    unit="TFLOP/s",
+    default="1000",
+    param="peak_flop_per_s",
+    scale=1e12,
+    custom_of="accelerator",
+    low=0,
+    low_open=True,
+    high=1e9,
+)
+# TB/s is terabytes per second; `bandwidth_tbps`, read as terabits by some, stays accepted as an alias.
+CUSTOM_BANDWIDTH = Field(
+    "bandwidth_tbytes_s",
+    unit="TB/s",
+    default="3",
+    param="bandwidth_bytes_per_s",
+    scale=1e12,
+    custom_of="accelerator",
+    low=0,
+    low_open=True,
+    high=1e6,
+    aliases=("bandwidth_tbps",),
+)
+
+
+def with_changes(base: Field, **changes: Any) -> Field:
+    """A shared field with some settings changed for one calculator (e.g. a default)."""
+    return replace(base, **changes)

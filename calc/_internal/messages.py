@@ -1,0 +1,535 @@
+# The calculators' reader-facing text: one catalog, id -> {"en", "es"}, read through `t`.
+# Spanish: tú, decimal comma, the project's term list (docs/es/terms.md). Placeholders match in both languages.
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .i18n import translate
+from .numbers import format_number
+
+# fmt: off
+CATALOG: dict[str, dict[str, str]] = {
+    # -- errors (errors.CalcError.message) ----------------------------------------------------------
+    "error.not_number": {
+        "en": "{field}: {got} is not a number (write e.g. 70B, 1T, 3.35e12).",
+        "es": "{field}: {got} no es un número (escribe p. ej. 70B, 1T, 3,35e12).",
+    },
+    "error.out_of_range": {
+        "en": "{field} must be {accepted}; got {got}.",
+        "es": "{field} debe ser {accepted}; se recibió {got}.",
+    },
+    "error.missing": {
+        "en": "{field} is required: give {accepted}.",
+        "es": "{field} es obligatorio: indica {accepted}.",
+    },
+    "error.not_choice": {
+        "en": "{field} must be one of: {accepted}; got {got}.",
+        "es": "{field} debe ser uno de: {accepted}; se recibió {got}.",
+    },
+    "error.unknown_id": {
+        "en": "{field}: unknown id {got}; known ids: {accepted}.",
+        "es": "{field}: id desconocido {got}; ids conocidos: {accepted}.",
+    },
+    "error.unknown_input": {
+        "en": "{field} is not an input of {subject}; its inputs are: {accepted}.",
+        "es": "{field} no es un dato de {subject}; sus datos son: {accepted}.",
+    },
+    "error.unknown_calculator": {
+        "en": "unknown calculator {got}; the calculators are: {accepted}.",
+        "es": "calculadora desconocida {got}; las calculadoras son: {accepted}.",
+    },
+    "error.no_figure": {
+        "en": "{field}: {subject} has no {detail} in the data.",
+        "es": "{field}: {subject} no tiene {detail} en los datos.",
+    },
+    "error.no_dtype": {
+        "en": "{field}: {subject} has no dense {detail} peak in the data; choose one of {accepted}.",
+        "es": "{field}: {subject} no tiene pico denso {detail} en los datos; elige uno de {accepted}.",
+    },
+    "error.not_finite": {
+        "en": "{field}: the inputs are too large to compute a finite result.",
+        "es": "{field}: los datos son demasiado grandes para obtener un resultado finito.",
+    },
+    "error.nothing_to_read": {
+        "en": "{field}: a decode step must read some bytes (weights or KV cache).",
+        "es": "{field}: un paso de decodificación tiene que leer algún byte (pesos o caché KV).",
+    },
+    "accepted.number": {"en": "a number", "es": "un número"},
+    "accepted.whole_number": {"en": "a whole number", "es": "un número entero"},
+    "accepted.and": {"en": " and ", "es": " y "},
+    "accepted.si_number": {
+        "en": "a number, optionally with a suffix k, M, B/G, T or P",
+        "es": "un número, con sufijo opcional k, M, B/G, T o P",
+    },
+    # What a chip may lack in the data (errors and the chooser's reasons).
+    "figure.memory_bandwidth": {"en": "memory bandwidth", "es": "ancho de banda de memoria"},
+    "figure.memory_capacity": {"en": "memory capacity", "es": "capacidad de memoria"},
+    "figure.tdp": {"en": "power figure (TDP)", "es": "dato de potencia (TDP)"},
+    "figure.price": {"en": "price per accelerator-hour", "es": "precio por hora-acelerador"},
+    "figure.scale_out": {"en": "scale-out bandwidth", "es": "ancho de banda de scale-out"},
+    # -- units written as words, and money --------------------------------------------------------------
+    "unit.days": {"en": "days", "es": "días"},
+    "unit.years": {"en": "years", "es": "años"},
+    "unit.tokens/s": {"en": "tokens/s", "es": "tokens/s"},
+    "unit.queries/s": {"en": "queries/s", "es": "consultas/s"},
+    "money.usd": {"en": "${amount}", "es": "{amount} USD"},
+    # -- categorical results ----------------------------------------------------------------------------
+    "word.memory": {"en": "memory-bound", "es": "limitado por memoria"},
+    "word.compute": {"en": "compute-bound", "es": "limitado por cómputo"},
+    "word.gradient-sync": {"en": "gradient synchronization (AllReduce)", "es": "sincronización de gradientes (AllReduce)"},
+    "word.own": {"en": "owning", "es": "tener en propiedad"},
+    "word.rent": {"en": "renting", "es": "alquilar"},
+    # -- chips in derivation labels -------------------------------------------------------------------
+    "chip.dense": {"en": "{name}, dense {dtype}", "es": "{name}, {dtype} denso"},
+    "chip.custom": {"en": "custom chip", "es": "chip personalizado"},
+    # -- charts ------------------------------------------------------------------------------------------
+    "plot.roofline.title": {"en": "Roofline: {chips}", "es": "Roofline: {chips}"},
+    "plot.roofline.roof": {
+        "en": "{chip}: peak {peak}, memory bandwidth {bandwidth}, ridge point {ridge} FLOP/byte",
+        "es": "{chip}: pico {peak}, ancho de banda de memoria {bandwidth}, punto de cresta {ridge} FLOP/byte",
+    },
+    "plot.roofline.kernel": {"en": "{label}: {x} FLOP/byte", "es": "{label}: {x} FLOP/byte"},
+    "plot.roofline.your_kernel": {"en": "your kernel", "es": "tu kernel"},
+    "plot.roofline.x_axis": {"en": "Arithmetic intensity (FLOP/byte)", "es": "Intensidad aritmética (FLOP/byte)"},
+    "plot.roofline.y_axis": {"en": "Attainable FLOP/s", "es": "FLOP/s alcanzables"},
+    "plot.memory.title": {"en": "Memory per accelerator: {total}", "es": "Memoria por acelerador: {total}"},
+    "plot.memory.capacity": {"en": "capacity", "es": "capacidad"},
+    "plot.memory.fits": {"en": "fits", "es": "cabe"},
+    "plot.memory.does_not_fit": {"en": "does not fit", "es": "no cabe"},
+    "plot.memory.weights": {"en": "weights", "es": "pesos"},
+    "plot.memory.gradients": {"en": "gradients", "es": "gradientes"},
+    "plot.memory.optimizer": {"en": "optimizer states", "es": "estados del optimizador"},
+    "plot.memory.activations": {"en": "activations", "es": "activaciones"},
+    "plot.scaling.title": {
+        "en": "Training time and cost against cluster size: {subject}",
+        "es": "Tiempo y coste de entrenamiento según el tamaño del clúster: {subject}",
+    },
+    "plot.scaling.subject": {
+        "en": "{params} parameters, {tokens} tokens, {chip}",
+        "es": "{params} parámetros, {tokens} tokens, {chip}",
+    },
+    "plot.scaling.point": {"en": "{count} accelerators: {days}", "es": "{count} aceleradores: {days}"},
+    "plot.scaling.no_price": {"en": "no price: cost not drawn", "es": "sin precio: no se dibuja el coste"},
+    "plot.scaling.days": {"en": "Wall-clock days", "es": "Días de reloj"},
+    "plot.scaling.cost": {"en": "Cloud cost (USD)", "es": "Coste en la nube (USD)"},
+    "plot.scaling.chosen": {"en": "your cluster: {count}", "es": "tu clúster: {count}"},
+    "plot.scaling.compute": {"en": "compute at the given MFU", "es": "cómputo con el MFU dado"},
+    "plot.scaling.bound": {
+        "en": "with gradient sync (full overlap)",
+        "es": "con sincronización de gradientes (solapamiento total)",
+    },
+    "plot.scaling.x_axis": {"en": "Accelerators", "es": "Aceleradores"},
+    # -- shared inputs --------------------------------------------------------------------------------
+    "field.accelerator": {"en": "Accelerator", "es": "Acelerador"},
+    "field.dtype": {"en": "Number format", "es": "Formato numérico"},
+    "field.peak_tflops": {"en": "Peak per accelerator (custom chip)", "es": "Pico por acelerador (chip personalizado)"},
+    "field.bandwidth_tbytes_s": {"en": "Memory bandwidth (custom chip)", "es": "Ancho de banda de memoria (chip personalizado)"},
+    "field.count": {"en": "Accelerators", "es": "Aceleradores"},
+    "field.params": {"en": "Parameters", "es": "Parámetros"},
+    "field.batch": {"en": "Batch", "es": "Batch"},
+    "field.mfu": {"en": "MFU (0–1)", "es": "MFU (0–1)"},
+    "field.model": {"en": "Model", "es": "Modelo"},
+    "option.accelerator.custom": {"en": "Custom chip", "es": "Chip personalizado"},
+    "option.model.custom": {"en": "Custom model", "es": "Modelo personalizado"},
+    "option.dtype.fp64": {"en": "FP64", "es": "FP64"},
+    "option.dtype.fp64_matrix": {"en": "FP64 (matrix units)", "es": "FP64 (unidades matriciales)"},
+    "option.dtype.fp32": {"en": "FP32", "es": "FP32"},
+    "option.dtype.tf32": {"en": "TF32", "es": "TF32"},
+    "option.dtype.bf16": {"en": "BF16", "es": "BF16"},
+    "option.dtype.fp8": {"en": "FP8", "es": "FP8"},
+    "option.dtype.fp6": {"en": "FP6", "es": "FP6"},
+    "option.dtype.fp4": {"en": "FP4", "es": "FP4"},
+    "option.dtype.int8": {"en": "INT8", "es": "INT8"},
+    # -- roofline ---------------------------------------------------------------------------------------
+    "roofline.title": {"en": "Roofline", "es": "Roofline"},
+    "roofline.field.intensity": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
+    "roofline.field.peak_tflops": {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
+    "roofline.out.ridge_point_flop_per_byte": {"en": "Ridge point", "es": "Punto de cresta"},
+    "roofline.out.attainable_flop_per_s": {"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
+    "roofline.out.bound": {"en": "Verdict", "es": "Veredicto"},
+    "roofline.step.ridge": {"en": "Ridge point ({chip})", "es": "Punto de cresta ({chip})"},
+    "roofline.step.attainable": {"en": "Attainable throughput", "es": "Rendimiento alcanzable"},
+    # -- matmul -----------------------------------------------------------------------------------------
+    "matmul.title": {"en": "Matmul on the roofline", "es": "Matmul en el roofline"},
+    "matmul.field.m": {"en": "M (rows of A)", "es": "M (filas de A)"},
+    "matmul.field.k": {"en": "K (shared dimension)", "es": "K (dimensión compartida)"},
+    "matmul.field.n": {"en": "N (columns of B)", "es": "N (columnas de B)"},
+    "matmul.field.bytes_per_element": {"en": "Bytes per element", "es": "Bytes por elemento"},
+    "matmul.field.peak_tflops": {"en": "Peak (custom chip)", "es": "Pico (chip personalizado)"},
+    "matmul.out.flops": {"en": "FLOPs", "es": "FLOPs"},
+    "matmul.out.intensity_flop_per_byte": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
+    "matmul.out.seconds": {"en": "Lower-bound time", "es": "Tiempo mínimo"},
+    "matmul.out.bound": {"en": "Verdict", "es": "Veredicto"},
+    "matmul.step.flops": {"en": "Matmul FLOPs", "es": "FLOPs del matmul"},
+    "matmul.step.bytes": {"en": "Bytes moved (read A and B, write C)", "es": "Bytes movidos (leer A y B, escribir C)"},
+    "matmul.step.intensity": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
+    "matmul.step.compute_seconds": {"en": "Compute time ({chip})", "es": "Tiempo de cómputo ({chip})"},
+    "matmul.step.memory_seconds": {"en": "Memory time", "es": "Tiempo de memoria"},
+    "matmul.step.seconds": {"en": "Lower-bound kernel time", "es": "Tiempo mínimo del kernel"},
+    # -- collectives ------------------------------------------------------------------------------------
+    "allreduce.title": {"en": "Ring AllReduce", "es": "AllReduce en anillo"},
+    "allgather.title": {"en": "Ring AllGather", "es": "AllGather en anillo"},
+    "reducescatter.title": {"en": "Ring ReduceScatter", "es": "ReduceScatter en anillo"},
+    "alltoall.title": {"en": "All-to-all (MoE dispatch)", "es": "All-to-all (dispatch MoE)"},
+    "allreduce.name": {"en": "AllReduce", "es": "AllReduce"},
+    "allgather.name": {"en": "AllGather", "es": "AllGather"},
+    "reducescatter.name": {"en": "ReduceScatter", "es": "ReduceScatter"},
+    "alltoall.name": {"en": "all-to-all", "es": "all-to-all"},
+    "field.bytes": {"en": "Buffer size", "es": "Tamaño del búfer"},
+    "field.link_gbytes_s": {"en": "Link bandwidth per direction", "es": "Ancho de banda por sentido del enlace"},
+    "field.latency_us": {"en": "Latency per step", "es": "Latencia por paso"},
+    "out.seconds": {"en": "Time", "es": "Tiempo"},
+    "collective.step.bandwidth": {"en": "{name}: bandwidth term", "es": "{name}: término de ancho de banda"},
+    "collective.step.seconds": {"en": "{name}: plus latency per step", "es": "{name}: más latencia por paso"},
+    # -- training ---------------------------------------------------------------------------------------
+    "training.title": {"en": "Training run: time, cost, energy", "es": "Ejecución de entrenamiento: tiempo, coste, energía"},
+    "training.field.params": {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
+    "field.tokens": {"en": "Training tokens", "es": "Tokens de entrenamiento"},
+    "field.flops_per_token_per_param": {"en": "FLOPs per token per parameter", "es": "FLOPs por token y parámetro"},
+    "field.price": {"en": "Price per accelerator-hour", "es": "Precio por hora-acelerador"},
+    "field.watts": {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"},
+    "field.node_overhead": {"en": "Node overhead on TDP", "es": "Sobrecarga del nodo sobre el TDP"},
+    "field.pue": {"en": "PUE", "es": "PUE"},
+    "field.electricity": {"en": "Electricity price", "es": "Precio de la electricidad"},
+    "field.carbon": {"en": "Grid carbon intensity", "es": "Intensidad de carbono de la red"},
+    "training.field.link_gbytes_s": {
+        "en": "Scale-out bandwidth per accelerator, per direction",
+        "es": "Ancho de banda de scale-out por acelerador y sentido",
+    },
+    "field.batch_tokens": {"en": "Global batch (tokens per step)", "es": "Batch global (tokens por paso)"},
+    "field.gradient_bytes": {"en": "Bytes per gradient element", "es": "Bytes por elemento de gradiente"},
+    "field.total_params": {
+        "en": "Total parameters (MoE: all experts, for the gradient AllReduce)",
+        "es": "Parámetros totales (MoE: todos los expertos, para el AllReduce de gradientes)",
+    },
+    "training.out.seconds": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
+    "training.out.cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
+    "training.out.facility_power_w": {"en": "Facility power", "es": "Potencia de la instalación"},
+    "training.out.electricity_cost_usd": {"en": "Electricity cost", "es": "Coste de electricidad"},
+    "training.out.bottleneck": {"en": "Dominant bottleneck", "es": "Cuello de botella dominante"},
+    "training.preset.quiz": {
+        "en": "The 60-second quiz: 70B on 1T tokens, 1024 H100",
+        "es": "El quiz de 60 segundos: 70B con 1T tokens, 1024 H100",
+    },
+    "training.preset.llama-3-405b": {
+        "en": "Llama 3 405B: 15.6T tokens, 16,384 H100 at 40 % MFU",
+        "es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
+    },
+    "training.preset.chinchilla": {
+        "en": "Chinchilla-optimal 70B: 1.4T tokens, 1024 H100",
+        "es": "70B óptimo según Chinchilla: 1,4T tokens, 1024 H100",
+    },
+    "training.step.total_flops": {"en": "Training FLOPs", "es": "FLOPs de entrenamiento"},
+    "training.step.cluster_flop_per_s": {
+        "en": "Effective cluster throughput ({chip})",
+        "es": "Rendimiento efectivo del clúster ({chip})",
+    },
+    "training.step.seconds": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
+    "training.step.accelerator_hours": {"en": "Accelerator-hours", "es": "Horas-acelerador"},
+    "training.step.cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
+    "training.step.it_power": {"en": "IT power", "es": "Potencia IT"},
+    "training.step.facility_power": {"en": "Facility power", "es": "Potencia de la instalación"},
+    "training.step.energy": {"en": "Energy", "es": "Energía"},
+    "training.step.electricity_cost": {"en": "Electricity cost", "es": "Coste de electricidad"},
+    "training.step.co2": {"en": "CO₂", "es": "CO₂"},
+    "training.step.step_compute_seconds": {"en": "Compute time per step", "es": "Tiempo de cómputo por paso"},
+    "training.step.sync_hierarchical": {
+        "en": "Gradient AllReduce per step (inside the node, then across nodes)",
+        "es": "AllReduce de gradientes por paso (dentro del nodo y luego entre nodos)",
+    },
+    "training.step.sync_ring": {"en": "Gradient ring AllReduce per step", "es": "AllReduce en anillo de gradientes por paso"},
+    "training.step.overlap_needed": {
+        "en": "Share of compute the AllReduce must overlap",
+        "es": "Fracción del cómputo que el AllReduce debe solapar",
+    },
+    "training.note.no_price": {
+        "en": "No cloud cost: the edition has no price for this chip; give a price per accelerator-hour to add it.",
+        "es": "Sin coste en la nube: la edición no tiene precio para este chip; indica un precio por hora-acelerador para añadirlo.",
+    },
+    "training.note.no_power": {
+        "en": "No power, energy, electricity or CO₂: this chip has no TDP in the data; give the all-in power per accelerator to add them.",
+        "es": "Sin potencia, energía, electricidad ni CO₂: este chip no tiene TDP en los datos; indica la potencia total por acelerador para añadirlos.",
+    },
+    "training.note.no_network": {
+        "en": "No gradient-sync time: this chip has no scale-out bandwidth in the data; give one to name the bottleneck.",
+        "es": "Sin tiempo de sincronización de gradientes: este chip no tiene ancho de banda de scale-out en los datos; indica uno para nombrar el cuello de botella.",
+    },
+    "error.only_custom": {
+        "en": "{field} describes a custom chip or model: choose “custom” to use it, or leave it out.",
+        "es": "{field} describe un chip o modelo personalizado: elige «personalizado» para usarlo, o quítalo.",
+    },
+    "error.only_when": {
+        "en": "{field} applies only when {detail} is one of: {accepted}.",
+        "es": "{field} solo se aplica cuando {detail} es uno de: {accepted}.",
+    },
+    # -- training memory --------------------------------------------------------------------------------
+    "training-memory.title": {"en": "Training memory", "es": "Memoria de entrenamiento"},
+    "field.recipe": {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
+    "field.zero": {"en": "ZeRO stage (3 = FSDP)", "es": "Etapa ZeRO (3 = FSDP)"},
+    "training-memory.field.count": {"en": "Data-parallel accelerators", "es": "Aceleradores en paralelismo de datos"},
+    "training-memory.field.accelerator": {"en": "Accelerator (to check the fit)", "es": "Acelerador (para comprobar si cabe)"},
+    "field.memory_gb": {"en": "Memory per accelerator (custom chip)", "es": "Memoria por acelerador (chip personalizado)"},
+    "field.layers": {"en": "Layers", "es": "Capas"},
+    "training-memory.field.layers": {"en": "Layers (for activations)", "es": "Capas (para las activaciones)"},
+    "field.hidden_size": {"en": "Hidden size", "es": "Dimensión oculta"},
+    "field.heads": {"en": "Attention heads", "es": "Cabezas de atención"},
+    "field.seq_len": {"en": "Sequence length", "es": "Longitud de secuencia"},
+    "field.micro_batch": {"en": "Micro-batch", "es": "Micro-batch"},
+    "field.recompute": {"en": "Activation recomputation", "es": "Recomputación de activaciones"},
+    "option.recipe.adam-mixed": {"en": "Adam, mixed precision (16 B/param)", "es": "Adam, precisión mixta (16 B/parámetro)"},
+    "option.recipe.adam-mixed-fp32-grads": {
+        "en": "Adam, mixed precision, FP32 gradients (20 B/param)",
+        "es": "Adam, precisión mixta, gradientes FP32 (20 B/parámetro)",
+    },
+    "option.recipe.adam-8bit": {"en": "8-bit Adam (10 B/param)", "es": "Adam de 8 bits (10 B/parámetro)"},
+    "option.recipe.bf16-adam": {"en": "Adam, all BF16 (8 B/param)", "es": "Adam, todo en BF16 (8 B/parámetro)"},
+    "option.recompute.none": {"en": "none", "es": "ninguna"},
+    "option.recompute.selective": {"en": "selective", "es": "selectiva"},
+    "option.recompute.full": {"en": "full", "es": "completa"},
+    "training-memory.out.bytes_per_param": {"en": "Bytes per parameter", "es": "Bytes por parámetro"},
+    "training-memory.out.total_bytes": {"en": "Whole-model training state", "es": "Estado de entrenamiento del modelo"},
+    "training-memory.out.per_accelerator_bytes": {"en": "Per accelerator", "es": "Por acelerador"},
+    "training-memory.step.bytes_per_param": {"en": "Bytes per parameter ({recipe})", "es": "Bytes por parámetro ({recipe})"},
+    "training-memory.step.total_bytes": {"en": "Training state of the whole model", "es": "Estado de entrenamiento del modelo completo"},
+    "training-memory.step.state_bytes": {
+        "en": "Per accelerator with ZeRO-{stage} over {count}",
+        "es": "Por acelerador con ZeRO-{stage} sobre {count}",
+    },
+    "training-memory.step.activation_bytes": {
+        "en": "Activations (recomputation: {recompute})",
+        "es": "Activaciones (recomputación: {recompute})",
+    },
+    "training-memory.step.capacity": {"en": "{chip} memory", "es": "Memoria de {chip}"},
+    # -- KV cache -----------------------------------------------------------------------------------------
+    "model.custom": {"en": "described model", "es": "modelo descrito"},
+    "kv-cache.title": {"en": "KV cache", "es": "Caché KV"},
+    "field.attention": {"en": "Attention", "es": "Atención"},
+    "field.kv_heads": {"en": "KV heads", "es": "Cabezas KV"},
+    "field.head_dim": {"en": "Head dimension", "es": "Dimensión de cabeza"},
+    "field.kv_lora_rank": {"en": "MLA latent rank", "es": "Rango latente de MLA"},
+    "field.rope_dim": {"en": "MLA RoPE key dimension", "es": "Dimensión de la clave RoPE (MLA)"},
+    "field.window": {"en": "Sliding window (tokens)", "es": "Ventana deslizante (tokens)"},
+    "field.bytes_per_value": {"en": "Bytes per value", "es": "Bytes por valor"},
+    "field.context": {"en": "Context (tokens)", "es": "Contexto (tokens)"},
+    "option.attention.mha": {"en": "multi-head (MHA)", "es": "multicabeza (MHA)"},
+    "option.attention.gqa": {"en": "grouped-query (GQA)", "es": "de consultas agrupadas (GQA)"},
+    "option.attention.mqa": {"en": "multi-query (MQA)", "es": "de consulta múltiple (MQA)"},
+    "option.attention.mla": {"en": "multi-head latent (MLA)", "es": "latente multicabeza (MLA)"},
+    "option.attention.sliding": {"en": "sliding window", "es": "ventana deslizante"},
+    "kv-cache.out.bytes_per_token": {"en": "Per token", "es": "Por token"},
+    "kv-cache.out.total_bytes": {"en": "For batch × context", "es": "Para batch × contexto"},
+    "kv-cache.preset.llama-3-70b-128k": {"en": "Llama 3 70B (GQA) at 128k context", "es": "Llama 3 70B (GQA) con contexto de 128k"},
+    "kv-cache.preset.deepseek-v3-128k": {"en": "DeepSeek-V3 (MLA) at 128k context", "es": "DeepSeek-V3 (MLA) con contexto de 128k"},
+    "kv-cache.step.bytes_per_token": {"en": "KV cache per token ({model}, {attention})", "es": "Caché KV por token ({model}, {attention})"},
+    "kv-cache.step.cached_tokens": {"en": "Cached tokens per sequence", "es": "Tokens en caché por secuencia"},
+    "kv-cache.step.total_bytes": {"en": "KV cache for the batch", "es": "Caché KV del batch"},
+    # -- decode -------------------------------------------------------------------------------------------
+    "decode.title": {"en": "Decode step bound", "es": "Cota del paso de decodificación"},
+    "field.weights_bytes": {"en": "Weight bytes", "es": "Bytes de pesos"},
+    "field.kv_bytes": {"en": "KV cache read per step (whole batch)", "es": "Caché KV leída por paso (todo el batch)"},
+    "decode.field.count": {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
+    "decode.field.params": {"en": "Parameters (for the compute check)", "es": "Parámetros (para comprobar el cómputo)"},
+    "decode.out.step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
+    "decode.out.tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
+    "decode.out.batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
+    "decode.step.memory_seconds": {"en": "Read weights and KV cache ({chip} × {count})", "es": "Leer pesos y caché KV ({chip} × {count})"},
+    "decode.step.compute_seconds": {"en": "Compute per step", "es": "Cómputo por paso"},
+    "decode.step.compute_bound_batch": {
+        "en": "Batch where decode turns compute-bound (weights only)",
+        "es": "Batch a partir del cual la decodificación queda limitada por cómputo (solo pesos)",
+    },
+    "decode.step.step_seconds": {"en": "Decode step (lower bound)", "es": "Paso de decodificación (cota inferior)"},
+    "decode.step.tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
+    "decode.step.batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
+    "decode.note.no_compute": {
+        "en": "Memory bound only: give the parameters to check compute and find the batch where decode turns compute-bound.",
+        "es": "Solo la cota de memoria: indica los parámetros para comprobar el cómputo y hallar el batch a partir del cual la decodificación queda limitada por cómputo.",
+    },
+    # -- prefill ------------------------------------------------------------------------------------------
+    "prefill.title": {"en": "Prefill time bound", "es": "Cota del tiempo de prefill"},
+    "prefill.field.params": {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
+    "prefill.field.layers": {"en": "Layers (for attention)", "es": "Capas (para la atención)"},
+    "field.attention_width": {"en": "Attention width (heads × head dimension)", "es": "Anchura de la atención (cabezas × dimensión de cabeza)"},
+    "field.prompt_tokens": {"en": "Prompt tokens", "es": "Tokens del prompt"},
+    "prefill.field.count": {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
+    "prefill.field.mfu": {"en": "Fraction of peak (0–1)", "es": "Fracción del pico (0–1)"},
+    "prefill.out.prefill_seconds": {"en": "Prefill time", "es": "Tiempo de prefill"},
+    "prefill.out.flops": {"en": "FLOPs", "es": "FLOPs"},
+    "prefill.out.attention_share": {"en": "Share of FLOPs in attention", "es": "Parte de los FLOPs en la atención"},
+    "prefill.out.prompt_tokens_per_second": {"en": "Prompt tokens/s", "es": "Tokens/s del prompt"},
+    "prefill.step.weight_flops": {"en": "Matmuls with the weights ({model})", "es": "Matmuls con los pesos ({model})"},
+    "prefill.step.attention_flops": {"en": "Causal attention (Q·Kᵀ and scores·V)", "es": "Atención causal (Q·Kᵀ y puntuaciones·V)"},
+    "prefill.step.flops": {"en": "Prefill FLOPs", "es": "FLOPs de prefill"},
+    "prefill.step.prefill_seconds": {"en": "Prefill time, lower bound ({chip})", "es": "Tiempo de prefill, cota inferior ({chip})"},
+    "prefill.note.no_attention": {
+        "en": "Attention not counted: choose a model, or give its layers and attention width, to add it.",
+        "es": "Atención no contada: elige un modelo, o indica sus capas y la anchura de la atención, para añadirla.",
+    },
+    # -- TCO ----------------------------------------------------------------------------------------------
+    "tco.title": {"en": "Rent or own", "es": "Alquilar o tener en propiedad"},
+    "field.rent": {"en": "Rental price per accelerator-hour", "es": "Precio de alquiler por hora-acelerador"},
+    "field.capex": {
+        "en": "Purchase price per accelerator (with its share of server and network)",
+        "es": "Precio de compra por acelerador (con su parte de servidor y red)",
+    },
+    "field.years": {"en": "Amortization (years)", "es": "Amortización (años)"},
+    "field.utilization": {"en": "Utilization (0–1)", "es": "Utilización (0–1)"},
+    "field.opex_fraction": {"en": "Yearly operations as a fraction of capex", "es": "Operación anual como fracción del capex"},
+    "field.tokens_per_second": {"en": "Tokens/s per accelerator", "es": "Tokens/s por acelerador"},
+    "tco.field.watts": {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"},
+    "tco.out.owning_usd_per_hour": {"en": "Owning, per useful hour", "es": "En propiedad, por hora útil"},
+    "tco.out.renting_usd_per_hour": {"en": "Renting, per hour", "es": "Alquiler, por hora"},
+    "tco.out.cheaper": {"en": "Cheaper", "es": "Más barato"},
+    "tco.out.breakeven_utilization": {"en": "Break-even utilization", "es": "Utilización de equilibrio"},
+    "tco.out.own_usd_per_million_tokens": {"en": "Owning, per million tokens", "es": "En propiedad, por millón de tokens"},
+    "tco.out.rent_usd_per_million_tokens": {"en": "Renting, per million tokens", "es": "Alquiler, por millón de tokens"},
+    "tco.step.fixed": {
+        "en": "Fixed cost per hour owned (amortization and operations)",
+        "es": "Coste fijo por hora en propiedad (amortización y operación)",
+    },
+    "tco.step.owning": {"en": "Owning, per useful hour", "es": "En propiedad, por hora útil"},
+    "tco.step.breakeven": {
+        "en": "Utilization at which owning matches renting",
+        "es": "Utilización a la que la propiedad iguala al alquiler",
+    },
+    "tco.step.rent_per_million": {"en": "Renting, per million tokens", "es": "Alquiler, por millón de tokens"},
+    "tco.step.own_per_million": {"en": "Owning, per million tokens", "es": "En propiedad, por millón de tokens"},
+    "tco.note.no_throughput": {
+        "en": "No cost per million tokens: give the tokens/s one accelerator serves to add both prices.",
+        "es": "Sin coste por millón de tokens: indica los tokens/s que sirve un acelerador para añadir ambos precios.",
+    },
+    # -- chooser ------------------------------------------------------------------------------------------
+    "chooser.title": {"en": "Accelerator chooser", "es": "Selector de aceleradores"},
+    "field.workload": {"en": "Workload", "es": "Carga de trabajo"},
+    "field.rank_by": {"en": "Rank by", "es": "Ordenar por"},
+    "option.workload.train-70b": {"en": "Train a 70B dense model", "es": "Entrenar un modelo denso de 70B"},
+    "option.workload.serve-7b": {"en": "Serve a 7B model", "es": "Servir un modelo de 7B"},
+    "option.workload.rag-retriever": {"en": "Long-context RAG retriever", "es": "Recuperador RAG de contexto largo"},
+    "option.rank_by.cost": {"en": "cost", "es": "coste"},
+    "option.rank_by.time": {"en": "time", "es": "tiempo"},
+    "chooser.field.tokens": {"en": "Token budget", "es": "Presupuesto de tokens"},
+    "field.deadline_days": {"en": "Deadline", "es": "Plazo"},
+    "chooser.field.mfu": {"en": "MFU (0–1)", "es": "MFU (0–1)"},
+    "chooser.field.model": {
+        "en": "Model (default: Mistral 7B to serve, Llama 3 8B for RAG)",
+        "es": "Modelo (por defecto: Mistral 7B para servir, Llama 3 8B para RAG)",
+    },
+    "option.model.default": {"en": "The workload's reference model", "es": "El modelo de referencia de la carga"},
+    "option.embed_model.default": {"en": "BGE large (reference)", "es": "BGE large (referencia)"},
+    "field.weight_format": {"en": "Weight format", "es": "Formato de los pesos"},
+    "option.weight_format.bf16": {"en": "BF16", "es": "BF16"},
+    "option.weight_format.fp16": {"en": "FP16", "es": "FP16"},
+    "option.weight_format.fp8": {"en": "FP8", "es": "FP8"},
+    "option.weight_format.int8": {"en": "INT8", "es": "INT8"},
+    "option.weight_format.int4": {"en": "INT4", "es": "INT4"},
+    "chooser.field.context": {
+        "en": "Context tokens (default: 4096 to serve, 131,072 for RAG)",
+        "es": "Tokens de contexto (por defecto: 4096 para servir, 131 072 para RAG)",
+    },
+    "field.target_tokens_per_s": {"en": "Target throughput", "es": "Rendimiento objetivo"},
+    "field.latency_ms": {"en": "Per-token latency target", "es": "Latencia objetivo por token"},
+    "field.embed_model": {"en": "Embedding/reranking model", "es": "Modelo de embedding/reranking"},
+    "field.output_tokens": {"en": "Output tokens per query", "es": "Tokens de salida por consulta"},
+    "field.rerank_tokens": {"en": "Candidate tokens to rerank per query", "es": "Tokens candidatos a reordenar por consulta"},
+    "field.target_queries_per_s": {"en": "Target queries/s", "es": "Consultas/s objetivo"},
+    "chooser.out.best_name": {"en": "Top choice", "es": "Mejor opción"},
+    "chooser.out.fitting": {"en": "Accelerators that fit", "es": "Aceleradores en los que cabe"},
+    "chooser.out.skipped": {"en": "Skipped (missing data)", "es": "Omitidos (faltan datos)"},
+    "chooser.step.activations": {
+        "en": "Activations, full recomputation ({model}, {tokens} tokens, micro-batch 1)",
+        "es": "Activaciones, recomputación completa ({model}, {tokens} tokens, micro-batch 1)",
+    },
+    "chooser.step.per_accelerator": {
+        "en": "Memory per accelerator ({recipe}, ZeRO-{stage}, plus activations)",
+        "es": "Memoria por acelerador ({recipe}, ZeRO-{stage}, más activaciones)",
+    },
+    "chooser.step.best_seconds": {"en": "Wall-clock time on the top choice ({chip})", "es": "Tiempo de reloj en la mejor opción ({chip})"},
+    "chooser.step.serve_weights": {"en": "Weights ({model}, {format})", "es": "Pesos ({model}, {format})"},
+    "chooser.step.rag_kv": {
+        "en": "KV cache of one {tokens}-token context ({model}, BF16)",
+        "es": "Caché KV de un contexto de {tokens} tokens ({model}, BF16)",
+    },
+    "chooser.step.rag_weights": {"en": "Weights: {model} + {embedder} (BF16)", "es": "Pesos: {model} + {embedder} (BF16)"},
+    "chooser.step.rag_prefill": {
+        "en": "Prefill FLOPs per query (weights + causal attention)",
+        "es": "FLOPs de prefill por consulta (pesos + atención causal)",
+    },
+    "chooser.step.rag_rerank": {
+        "en": "Embedding/reranking FLOPs per query ({embedder})",
+        "es": "FLOPs de embedding/reranking por consulta ({embedder})",
+    },
+    "chooser.dense_peak": {"en": "dense {dtype} peak", "es": "pico denso {dtype}"},
+    "chooser.limit.memory": {"en": "memory", "es": "memoria"},
+    "chooser.limit.latency": {"en": "latency", "es": "latencia"},
+    "chooser.reason.join": {"en": "; ", "es": "; "},
+    "chooser.reason.skipped": {"en": "Skipped: no {missing} in the data", "es": "Omitido: no hay {missing} en los datos"},
+    "chooser.reason.train_time": {"en": "{days} on {count} at MFU {mfu}", "es": "{days} en {count} con MFU {mfu}"},
+    "chooser.reason.deadline_met": {"en": "meets the {deadline} deadline", "es": "cumple el plazo de {deadline}"},
+    "chooser.reason.deadline_missed": {"en": "misses the {deadline} deadline", "es": "no cumple el plazo de {deadline}"},
+    "chooser.reason.cost": {"en": "{cost} at {price}", "es": "{cost} a {price}"},
+    "chooser.reason.train_memory": {
+        "en": "{needed} of {capacity} per accelerator with ZeRO-{stage}: {verdict}",
+        "es": "{needed} de {capacity} por acelerador con ZeRO-{stage}: {verdict}",
+    },
+    "chooser.reason.serve_no_fit": {
+        "en": "weights ({weights}) plus one sequence's KV cache ({kv}) exceed {capacity}",
+        "es": "los pesos ({weights}) más la caché KV de una secuencia ({kv}) superan {capacity}",
+    },
+    "chooser.reason.serve_too_slow": {
+        "en": "one token takes at least {floor}, over the {target} target",
+        "es": "un token tarda al menos {floor}, por encima del objetivo de {target}",
+    },
+    "chooser.reason.serve_batch": {
+        "en": "batch {batch} (limited by {limit}), {step} per token, {rate} tokens/s per accelerator, {count} for {target} tokens/s",
+        "es": "batch {batch} (limitado por {limit}), {step} por token, {rate} tokens/s por acelerador, {count} para {target} tokens/s",
+    },
+    "chooser.reason.per_million": {"en": "{cost} per million tokens at {price}", "es": "{cost} por millón de tokens a {price}"},
+    "chooser.reason.rag_no_fit": {
+        "en": "weights ({weights}) plus one context's KV cache ({kv}) exceed {capacity}",
+        "es": "los pesos ({weights}) más la caché KV de un contexto ({kv}) superan {capacity}",
+    },
+    "chooser.reason.rag": {
+        "en": "{prefill} of compute-bound prefill, then {tokens} tokens at {step} each (batch {batch} by memory, bandwidth-bound): {latency} per query, {qps} queries/s per accelerator, {count} for {target}/s",
+        "es": "{prefill} de prefill limitado por cómputo, luego {tokens} tokens a {step} cada uno (batch {batch} por memoria, limitado por ancho de banda): {latency} por consulta, {qps} consultas/s por acelerador, {count} para {target}/s",
+    },
+    "chooser.reason.per_thousand": {"en": "{cost} per thousand queries at {price}", "es": "{cost} por mil consultas a {price}"},
+    "chooser.reason.no_price": {
+        "en": "price unknown (no price in the data), ranked by time",
+        "es": "precio desconocido (no hay precio en los datos), ordenado por tiempo",
+    },
+    "error.data": {"en": "{detail}", "es": "{detail}"},
+    "cli.none": {"en": "—", "es": "—"},
+}
+# fmt: on
+
+
+def t(key: str, lang: str = "en", /, **fields: object) -> str:
+    """The catalog's text `key` in `lang`, its placeholders filled from `fields`."""
+    return translate(CATALOG, key, lang, **fields)
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text to word later, in the reader's language: a catalog id and its fields.
+
+    A field that is a Text is worded in the same language; a float is written the language's way.
+    """
+
+    key: str
+    fields: dict[str, object] = field(default_factory=dict)
+
+    def render(self, lang: str = "en") -> str:
+        return t(self.key, lang, **{k: _word(v, lang) for k, v in self.fields.items()})
+
+
+def _word(value: object, lang: str) -> object:
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, float):
+        return format_number(value, lang)
+    return value
+
+
+def text(key: str, /, **fields: object) -> Text:
+    """Shorthand for Text(key, fields)."""
+    return Text(key, fields)
