@@ -6,7 +6,7 @@ X4_CHROMIUM ?= /usr/bin/chromium
 export X4_CHROMIUM
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test test-fast bench check-external-links chromium clean
+.PHONY: setup serve build lint test test-fast bench check-external-links chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,12 +36,18 @@ chromium:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: setup chromium
+# Lint, format and types: ruff and mypy as configured in pyproject.toml.
+lint: setup
+	$(BIN)/ruff check calc tools tests
+	$(BIN)/ruff format --check calc tools tests
+	$(BIN)/mypy
+
+test: lint chromium
 	$(BIN)/python -m pytest
 
-# Everything but the browser tests.
+# The tests that need neither the built site nor a browser (under 30 s): calc, data, CLI, catalogs.
 test-fast: setup
-	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m "not browser and not site"
 
 bench: setup chromium
 	$(BIN)/python tools/bench.py

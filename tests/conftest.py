@@ -24,6 +24,16 @@ BROWSER_ARGS = [
 ]
 
 
+SITE_FIXTURES = {"built_site", "site_url"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that need the built site are marked `site` (run alone with -m site, or left out with -m "not site")."""
+    for item in items:
+        if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.site)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site built once with `mkdocs build --strict` (or $X4_SITE_DIR if already built)."""

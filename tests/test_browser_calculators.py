@@ -4,10 +4,10 @@ URL restores a calculator's inputs and result."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ import pytest
 import calc
 from calc import CALCULATORS, format_number, format_quantity
 from calc._internal.fmt import format_word
+from calc._tooling.cli import main
 
 pytestmark = pytest.mark.browser
 
@@ -66,9 +67,7 @@ def _input_sets(name: str) -> list[dict[str, str]]:
     """Three input sets: the defaults, and two with the first numeric inputs scaled."""
     calculator = CALCULATORS[name]
     defaults = calculator.defaults()
-    numeric = [
-        f.name for f in calculator.fields if f.kind == "number" and not f.only_when_custom and f.name in defaults
-    ]
+    numeric = [f.name for f in calculator.fields if f.kind == "number" and not f.custom_of and f.name in defaults]
     sets = [dict(defaults)]
     for index, factor in ((0, 2.0), (-1, 0.5)):
         if numeric:
@@ -80,15 +79,16 @@ def _input_sets(name: str) -> list[dict[str, str]]:
 
 
 def _cli_json(name: str, inputs: dict[str, str]) -> dict[str, object]:
+    """What `python -m calc NAME --flags --json` prints, run in-process (tests/test_cli.py runs the real process)."""
     flags = []
     for key, value in inputs.items():
         if value not in ("", None):
             flags += ["--" + key.replace("_", "-"), value]
-    done = subprocess.run(
-        [sys.executable, "-m", "calc", name, *flags, "--json"], capture_output=True, text=True, cwd=ROOT
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([name, *flags, "--json"])
+    assert code == 0, err.getvalue()
+    return json.loads(out.getvalue())
 
 
 def _expected_text(name: str, key: str, value: object, lang: str) -> str:
@@ -169,7 +169,11 @@ def test_hostile_inputs_get_messages_and_the_calculator_recovers(
         page.goto(site_url + ("es/" if lang == "es" else "") + path)
         widget = f'.x4-calc[data-calculator="{name}"]'
         calculator = CALCULATORS[name]
-        field = next(f for f in calculator.fields if f.kind == "number" and not f.only_when_custom and f.default)
+        field = next(
+            f
+            for f in calculator.fields
+            if f.kind == "number" and not f.custom_of and not f.when and not f.advanced and f.default
+        )
         for text in HOSTILE:
             _fill(page, widget, {field.name: text}, lang)
             state = page.get_attribute(widget, "data-x4-state")

@@ -140,10 +140,10 @@ def test_rag_fit_is_kv_at_long_context() -> None:
 
 @pytest.fixture()
 def stripped_data() -> Iterator[None]:
-    """data/ without economics and without the H100 SXM's memory bandwidth; restored afterwards."""
+    """data/ without prices and without the H100 SXM's memory bandwidth; restored afterwards."""
     original = calc.load_data().raw
     changed = copy.deepcopy(original)
-    changed["economics"] = None
+    changed["economics"]["accelerator_hour_usd"] = {}
     h100 = next(entry for entry in changed["accelerators"] if entry["id"] == "h100-sxm")
     h100["values"].pop("memory.bandwidth")
     calc.load_data(json.dumps(changed))

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import calc
 from calc._tooling.cli import main
 
 KEYS = {
@@ -71,11 +72,11 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:2] == ["id", "vendor"]
     assert any(line.startswith("h100-sxm") for line in lines)
-    assert len(lines) == 24 + 2
+    assert len(lines) == len(calc.load_data().accelerators) + 2
 
 
 def test_data_check_summary(capsys: pytest.CaptureFixture[str]) -> None:
     """`data check` validates the checkout's data and prints a summary."""
     assert main(["data", "check"]) == 0
     out = capsys.readouterr().out
-    assert "is valid" in out and "accelerators   24" in out
+    assert "is valid" in out and f"accelerators   {len(calc.load_data().accelerators)} " in out

@@ -1,4 +1,8 @@
-"""Architecture: calc (outside calc/_tooling) imports only the standard library, so it runs in Pyodide."""
+"""Architecture from source: calc runs in Pyodide (standard library only), and calc and tools form layers without cycles.
+
+Layers, lowest first: calc._internal (formulas, runs in the browser) < calc._tooling (CPython: YAML, schema) <
+calc (the package's public face) < tools (the site build). A module may import its own layer or a lower one.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,13 @@ import ast
 import sys
 from pathlib import Path
 
-CALC = Path(__file__).resolve().parents[1] / "calc"
+ROOT = Path(__file__).resolve().parents[1]
+CALC = ROOT / "calc"
+LAYERS = ("calc._internal", "calc._tooling", "calc", "tools")
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:
+    """Absolute imports of a file: (module, line). Relative ones are resolved by `_edges`."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
         if isinstance(node, ast.Import):
@@ -17,6 +24,85 @@ def _imports(path: Path) -> list[tuple[str, int]]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append((node.module, node.lineno))
     return found
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _under_type_checking(tree: ast.AST) -> set[int]:
+    """Lines of imports inside `if TYPE_CHECKING:` blocks (annotations only, never run)."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            lines |= {child.lineno for child in ast.walk(node) if hasattr(child, "lineno")}
+    return lines
+
+
+def _edges(path: Path, known: set[str]) -> list[tuple[str, int]]:
+    """The project modules a file imports (anywhere in it, TYPE_CHECKING blocks excepted), resolved."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    skip = _under_type_checking(tree)
+    found = []
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) in skip:
+            continue
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            targets = [f"{module}.{alias.name}" for alias in node.names] + [module]
+        for target in targets:
+            # the longest project module the target names (a module, or the package it comes from)
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.append((target, node.lineno))
+                break
+    return found
+
+
+def _graph() -> dict[str, list[tuple[str, int]]]:
+    files = [p for p in [*CALC.rglob("*.py"), *(ROOT / "tools").rglob("*.py")] if "__pycache__" not in p.parts]
+    known = {_module_name(p) for p in files}
+    return {_module_name(p): _edges(p, known) for p in files}
+
+
+def _layer(module: str) -> int:
+    return next(i for i, prefix in enumerate(LAYERS) if module == prefix or module.startswith(prefix + "."))
+
+
+def _cycles(graph: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
+    """Every import cycle, each once, found by depth-first search."""
+    cycles, state = [], dict.fromkeys(graph, 0)  # 0 unseen, 1 on the stack, 2 done
+
+    def visit(module: str, stack: list[str]) -> None:
+        state[module] = 1
+        for target, _ in graph.get(module, ()):
+            if state.get(target) == 1:
+                cycles.append([*stack[stack.index(target) :], target])
+            elif state.get(target) == 0:
+                visit(target, [*stack, target])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if state[module] == 0:
+            visit(module, [module])
+    return cycles
+
+
+def _upward(graph: dict[str, list[tuple[str, int]]]) -> list[str]:
+    return [
+        f"{module}:{line} imports {target}"
+        for module, edges in graph.items()
+        for target, line in edges
+        if _layer(target) > _layer(module)
+    ]
 
 
 def test_calc_imports_only_the_standard_library() -> None:
@@ -28,7 +114,7 @@ def test_calc_imports_only_the_standard_library() -> None:
         for module, line in _imports(path):
             top = module.split(".")[0]
             if top != "calc" and top not in sys.stdlib_module_names and top != "__future__":
-                violations.append(f"{path.relative_to(CALC.parent)}:{line} imports {module}")
+                violations.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
     assert not violations, "\n".join(violations)
 
 
@@ -38,3 +124,28 @@ def test_the_walker_catches_a_third_party_import(tmp_path: Path) -> None:
     module.write_text("import json\nimport numpy as np\nfrom yaml import safe_load\n", encoding="utf-8")
     tops = {name.split(".")[0] for name, _ in _imports(module)}
     assert {"numpy", "yaml"} <= {t for t in tops if t not in sys.stdlib_module_names}
+
+
+def test_no_import_cycles() -> None:
+    """No module of calc or tools takes part in an import cycle (function-level imports count too)."""
+    graph = _graph()
+    assert "calc._internal.registry" in graph and "tools.macros.calculators" in graph
+    cycles = _cycles(graph)
+    assert not cycles, "\n".join(" → ".join(cycle) for cycle in cycles)
+
+
+def test_layers_point_down() -> None:
+    """calc._internal never imports calc._tooling, calc or tools; calc never imports tools."""
+    violations = _upward(_graph())
+    assert not violations, "\n".join(violations)
+
+
+def test_the_checks_can_fail() -> None:
+    """A planted cycle and an upward import are both reported."""
+    graph = {
+        "calc._internal.a": [("calc._internal.b", 1)],
+        "calc._internal.b": [("calc._internal.a", 2), ("calc._tooling.bundle", 3)],
+        "calc._tooling.bundle": [],
+    }
+    assert _cycles(graph) == [["calc._internal.a", "calc._internal.b", "calc._internal.a"]]
+    assert _upward(graph) == ["calc._internal.b:3 imports calc._tooling.bundle"]

@@ -7,8 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import calc
-from calc import CalcError
-from calc import memory_bars_svg, roofline_svg
+from calc import CalcError, memory_bars_svg, roofline_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

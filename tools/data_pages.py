@@ -1,99 +1,23 @@
 # Data pages: the landscape and interconnect tables and the per-accelerator pages, formatted from calc's data.
 from __future__ import annotations
 
-import html
 import json
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from calc import format_number, format_quantity, load_data, ridge_point
+from tools.common import NONE, esc, page_lang
+from tools.messages import CATALOG
+from tools.messages import t as tr
 
 if TYPE_CHECKING:
     from calc import Accelerator, DataBundle
     from calc._internal.data import SourcedValue
 
-LANGS = ("en", "es")
 DEFAULT_LANG = "en"
-NONE = "—"
 SPARSE_MARK = "✱"
 GIB_MARK = "†"
 
-TEXT: dict[str, dict[str, str]] = {
-    "vendor": {"en": "Vendor", "es": "Fabricante"},
-    "accelerator": {"en": "Accelerator", "es": "Acelerador"},
-    "year": {"en": "Year", "es": "Año"},
-    "memory": {"en": "Memory", "es": "Memoria"},
-    "bandwidth": {"en": "Bandwidth", "es": "Ancho de banda"},
-    "power": {"en": "Power", "es": "Potencia"},
-    "scale_up": {"en": "Scale-up", "es": "Scale-up"},
-    "scale_up_bw": {"en": "Scale-up per direction", "es": "Scale-up por sentido"},
-    "scale_out": {"en": "Scale-out", "es": "Scale-out"},
-    "absent": {"en": "Not in the data file.", "es": "No figura en el archivo de datos."},
-    "report": {"en": "Report", "es": "Avisar"},
-    "report_long": {"en": "Report a wrong number", "es": "Avisar de un número erróneo"},
-    "all": {"en": "All", "es": "Todos"},
-    "filter_vendor": {"en": "Vendor", "es": "Fabricante"},
-    "filter_year": {"en": "Year announced", "es": "Año de anuncio"},
-    "count": {"en": "Showing {shown} of {total} accelerators.", "es": "Se muestran {shown} de {total} aceleradores."},
-    "sorted": {"en": "Sorted by {column}, {order}.", "es": "Ordenada por {column}, {order}."},
-    "asc": {"en": "ascending", "es": "ascendente"},
-    "desc": {"en": "descending", "es": "descendente"},
-    "checked": {"en": "checked", "es": "consultada el"},
-    "caption": {
-        "en": "Dense peaks per format (TFLOP/s; INT8 in TOPS), memory in decimal GB, bandwidth per direction where it says so. "
-        "Each superscript links to the value's source.",
-        "es": "Picos densos por formato (TFLOP/s; INT8 en TOPS), memoria en GB decimales, ancho de banda por sentido donde se indica. "
-        "Cada superíndice enlaza a la fuente del valor.",
-    },
-    "legend_sparse": {
-        "en": "{mark} The vendor's headline for this format is a sparse figure; the table shows the dense peak. Hover or open the chip's page for the headline.",
-        "es": "{mark} La cifra destacada del fabricante para este formato es con dispersión (sparsity); la tabla muestra el pico denso. Pasa el cursor o abre la página del chip para ver la cifra destacada.",
-    },
-    "legend_gib": {
-        "en": "{mark} Published in GiB; converted to decimal GB.",
-        "es": "{mark} Publicado en GiB; convertido a GB decimales.",
-    },
-    "legend_null": {
-        "en": "{none} No such figure: the format does not exist on the chip, or no source gives it (hover for the reason).",
-        "es": "{none} Sin cifra: el formato no existe en el chip o ninguna fuente la da (pasa el cursor para ver el motivo).",
-    },
-    "sparse_title": {
-        "en": "vendor headline {value} with {sparsity} sparsity",
-        "es": "cifra destacada del fabricante: {value} con dispersión {sparsity}",
-    },
-    "gib_title": {"en": "published as {text}", "es": "publicado como {text}"},
-    # interconnect table
-    "link": {"en": "Link", "es": "Enlace"},
-    "kind": {"en": "Level", "es": "Nivel"},
-    "scope": {"en": "Scope", "es": "Alcance"},
-    "per_direction": {"en": "Per direction (GB/s)", "es": "Por sentido (GB/s)"},
-    "bidirectional": {"en": "Both directions (GB/s)", "es": "Ambos sentidos (GB/s)"},
-    "latency": {"en": "Latency (order of magnitude)", "es": "Latencia (orden de magnitud)"},
-    "source": {"en": "Source", "es": "Fuente"},
-    "only_both": {
-        "en": "The source gives only the figure for both directions summed.",
-        "es": "La fuente solo da la cifra de ambos sentidos sumados.",
-    },
-    "only_one": {
-        "en": "The source gives only the per-direction figure.",
-        "es": "La fuente solo da la cifra por sentido.",
-    },
-}
-
-SCOPES = {
-    "package": {"en": "in package", "es": "en el encapsulado"},
-    "node": {"en": "in node", "es": "en el nodo"},
-    "rack": {"en": "in rack", "es": "en el rack"},
-    "cluster": {"en": "across racks", "es": "entre racks"},
-}
-KINDS = {
-    "die-to-die": {"en": "die-to-die", "es": "entre dies"},
-    "cpu-gpu": {"en": "CPU–GPU", "es": "CPU–GPU"},
-    "scale-up": {"en": "scale-up", "es": "scale-up"},
-    "switch": {"en": "switch domain", "es": "dominio de switch"},
-    "scale-out": {"en": "scale-out", "es": "scale-out"},
-    "storage": {"en": "storage", "es": "almacenamiento"},
-}
 
 # Landscape columns with a number: (key, value path, display scale, header, unit).
 FORMATS = ("fp64", "fp32", "tf32", "bf16", "fp8", "fp4", "int8")
@@ -105,14 +29,27 @@ NUMBER_COLUMNS: tuple[tuple[str, str, float, str, str], ...] = (
 )
 
 
+SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip")
+LEAF_LABELS = (
+    "capacity",
+    "bandwidth",
+    "tdp",
+    "per_direction",
+    "bidirectional",
+    "domain_size",
+    "per_accelerator",
+    "sram",
+    "l2",
+    "fp64",
+    "fp64_matrix",
+    "bf16",
+)
+WORDS = ("datacenter", "workstation", "consumer", "shipping", "preliminary", "discontinued")
+
+
 def t(key: str, lang: str, **fields: Any) -> str:
-    """A UI string in `lang`, with `{fields}` filled in."""
-    return TEXT[key][lang].format(**fields) if fields else TEXT[key][lang]
-
-
-def esc(text: Any) -> str:
-    """Escape for HTML text and attribute values."""
-    return html.escape(str(text), quote=True)
+    """A table string in `lang` (catalog area `data`)."""
+    return tr(f"data.{key}", lang, **fields)
 
 
 def lang_prefix(lang: str) -> str:
@@ -213,7 +150,7 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
         f'<th scope="col" data-sortable="true">{t("year", lang)}</th>',
     ]
     for key, _, _, label, unit in NUMBER_COLUMNS:
-        name = TEXT[label][lang] if label in TEXT else label
+        name = t(label, lang) if f"data.{label}" in CATALOG else label
         heads.append(
             f'<th scope="col" data-sortable="true" data-column="{key}">{name}<br><span class="x4-unit">{unit}</span></th>'
         )
@@ -253,7 +190,8 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
         + "".join(f'<option value="{y}">{y}</option>' for y in years)
         + '</select></label> <span class="x4-landscape__status" role="status" aria-live="polite"></span></div>'
     )
-    labels = " ".join(f'data-label-{k}="{esc(t(k, lang))}"' for k in ("count", "sorted", "asc", "desc"))
+    # Templates the table script fills ({shown}, {total}, {column}, {order}).
+    labels = " ".join(f'data-label-{k}="{esc(CATALOG[f"data.{k}"][lang])}"' for k in ("count", "sorted", "asc", "desc"))
     legend = "".join(
         f"<li>{esc(t(k, lang, mark=m, none=NONE))}</li>"
         for k, m in (("legend_sparse", SPARSE_MARK), ("legend_gib", GIB_MARK), ("legend_null", ""))
@@ -311,7 +249,7 @@ def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
         name_note = f' title="{esc(link.note)}"' if link.note else ""
         rows.append(
             f'<tr data-link="{esc(link.id)}" data-scope="{esc(link.scope)}"><th scope="row"{name_note}>{esc(link.name)}</th>'
-            f"<td>{esc(KINDS.get(link.kind, {}).get(lang, link.kind))}</td><td>{esc(SCOPES[link.scope][lang])}</td>"
+            f"<td>{esc(tr(f'kind.{link.kind}', lang))}</td><td>{esc(tr(f'scope.{link.scope}', lang))}</td>"
             f"{bw('per_direction', link.per_direction_bytes_per_s, 'only_both')}"
             f"{bw('bidirectional', link.bidirectional_bytes_per_s, 'only_one')}"
             f'<td class="x4-num"{latency_title}>{latency_cell}</td>'
@@ -323,111 +261,18 @@ def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
     )
 
 
-PAGE_TEXT: dict[str, dict[str, str]] = {
-    "overview": {"en": "Overview", "es": "Resumen"},
-    "field": {"en": "Field", "es": "Campo"},
-    "published": {"en": "As published", "es": "Como se publica"},
-    "converted": {"en": "In SI units", "es": "En unidades SI"},
-    "notes": {"en": "Notes", "es": "Notas"},
-    "why_null": {"en": "No value:", "es": "Sin valor:"},
-    "alternative": {"en": "Alternative:", "es": "Alternativa:"},
-    "ridge": {"en": "Ridge points", "es": "Puntos de cresta"},
-    "ridge_intro": {
-        "en": "Dense peak divided by memory bandwidth, computed by `calc.ridge_point`: a kernel with fewer FLOP per byte than this is memory-bound on this chip.",
-        "es": "Pico denso dividido por el ancho de banda de memoria, calculado por `calc.ridge_point`: un kernel con menos FLOP por byte que esto está limitado por memoria en este chip.",
-    },
-    "format": {"en": "Format", "es": "Formato"},
-    "dense_peak": {"en": "Dense peak", "es": "Pico denso"},
-    "ridge_point": {"en": "Ridge point", "es": "Punto de cresta"},
-    "no_ridge": {
-        "en": "No ridge point: the data has no memory bandwidth for this chip.",
-        "es": "Sin punto de cresta: los datos no tienen ancho de banda de memoria para este chip.",
-    },
-    "sources": {"en": "Sources", "es": "Fuentes"},
-    "how": {"en": "How it was checked:", "es": "Cómo se comprobó:"},
-    "edition": {"en": "Edition", "es": "Edición"},
-    "current": {"en": "current", "es": "actual"},
-    "old_edition_title": {"en": "From the {editions} edition", "es": "De la edición {editions}"},
-    "old_edition": {
-        "en": "This chip belongs to the {editions} edition and is not part of the current edition ({current}). Its page stays so that links keep working; its figures are as they were checked then.",
-        "es": "Este chip pertenece a la edición {editions} y no forma parte de la edición actual ({current}). Su página se mantiene para que los enlaces sigan funcionando; sus cifras son las que se comprobaron entonces.",
-    },
-    "preliminary": {
-        "en": "Preliminary figures: the vendor may change them before the part ships.",
-        "es": "Cifras preliminares: el fabricante puede cambiarlas antes de que el chip salga a la venta.",
-    },
-    "back": {"en": "All accelerators", "es": "Todos los aceleradores"},
-    "landscape": {"en": "the landscape table", "es": "la tabla del panorama"},
-    "description": {
-        "en": "{name} ({vendor}, {year}): every figure in X4's data, with its source.",
-        "es": "{name} ({vendor}, {year}): todas las cifras de los datos de X4, con su fuente.",
-    },
-    "data_file": {"en": "Data file", "es": "Archivo de datos"},
-    "index_title": {"en": "Accelerators", "es": "Aceleradores"},
-    "index_description": {
-        "en": "One page per accelerator in the edition: every figure with its source.",
-        "es": "Una página por acelerador de la edición: todas las cifras con su fuente.",
-    },
-    "index_intro": {
-        "en": "One page per accelerator in X4's data, generated from `data/accelerators/` when the site is built. Each page lists every figure as its source publishes it, the source and the date it was checked, and the ridge points `calc` computes. To compare them side by side, see [the landscape table](../landscape.md); to add or correct one, see [Maintaining the edition](../maintaining.md).",
-        "es": "Una página por acelerador de los datos de X4, generada desde `data/accelerators/` al construir el sitio. Cada página da todas las cifras tal como las publica su fuente, la fuente y la fecha en que se comprobó, y los puntos de cresta que calcula `calc`. Para compararlos lado a lado, ve a [la tabla del panorama](../landscape.md); para añadir o corregir uno, a [Mantener la edición](../maintaining.md).",
-    },
-    "architecture": {"en": "Architecture", "es": "Arquitectura"},
-    "process": {"en": "Process", "es": "Proceso"},
-    "announced": {"en": "Announced", "es": "Anunciado"},
-    "category": {"en": "Category", "es": "Categoría"},
-    "form_factor": {"en": "Form factor", "es": "Formato físico"},
-    "status": {"en": "Status", "es": "Estado"},
-    "editions": {"en": "Editions", "es": "Ediciones"},
-    "memory.type": {"en": "Memory type", "es": "Tipo de memoria"},
-    "scale_up.name": {"en": "Scale-up interconnect", "es": "Interconexión scale-up"},
-    "scale_out.name": {"en": "Scale-out network", "es": "Red scale-out"},
-    "sparse_headline.sparsity": {"en": "Sparsity of the headline", "es": "Dispersión de la cifra destacada"},
-    "notes_field": {"en": "Notes", "es": "Notas"},
-}
-WORDS = {
-    "datacenter": {"en": "datacenter", "es": "centro de datos"},
-    "workstation": {"en": "workstation", "es": "estación de trabajo"},
-    "consumer": {"en": "consumer", "es": "consumo"},
-    "shipping": {"en": "shipping", "es": "a la venta"},
-    "preliminary": {"en": "preliminary", "es": "preliminar"},
-    "discontinued": {"en": "discontinued", "es": "descatalogado"},
-}
-SECTIONS = {
-    "memory": {"en": "Memory", "es": "Memoria"},
-    "compute": {"en": "Dense compute", "es": "Cómputo denso"},
-    "sparse_headline": {"en": "Vendor's sparse headline", "es": "Cifra destacada con dispersión"},
-    "power": {"en": "Power", "es": "Potencia"},
-    "scale_up": {"en": "Scale-up", "es": "Scale-up"},
-    "scale_out": {"en": "Scale-out", "es": "Scale-out"},
-    "on_chip": {"en": "On-chip memory", "es": "Memoria en el chip"},
-}
-LEAF_LABELS = {
-    "capacity": {"en": "Capacity", "es": "Capacidad"},
-    "bandwidth": {"en": "Bandwidth", "es": "Ancho de banda"},
-    "tdp": {"en": "TDP or board power", "es": "TDP o potencia de placa"},
-    "per_direction": {"en": "Bandwidth per direction", "es": "Ancho de banda por sentido"},
-    "bidirectional": {"en": "Bandwidth, both directions summed", "es": "Ancho de banda, ambos sentidos sumados"},
-    "domain_size": {"en": "Domain size (accelerators)", "es": "Tamaño del dominio (aceleradores)"},
-    "per_accelerator": {"en": "Bandwidth per accelerator", "es": "Ancho de banda por acelerador"},
-    "sram": {"en": "SRAM", "es": "SRAM"},
-    "l2": {"en": "L2 cache", "es": "Caché L2"},
-    "fp64": {"en": "FP64 (vector)", "es": "FP64 (vectorial)"},
-    "fp64_matrix": {"en": "FP64 (matrix)", "es": "FP64 (matricial)"},
-    "bf16": {"en": "BF16 / FP16", "es": "BF16 / FP16"},
-}
 SI_UNITS = {"bytes": "B", "bytes_per_s": "B/s", "flop_per_s": "FLOP/s", "watts": "W"}
 
 
 def p(key: str, lang: str, **fields: Any) -> str:
-    """A page string in `lang`, with `{fields}` filled in."""
-    return PAGE_TEXT[key][lang].format(**fields) if fields else PAGE_TEXT[key][lang]
+    """A chip-page string in `lang` (catalog area `chip`)."""
+    return tr(f"chip.{key}", lang, **fields)
 
 
 def field_label(path: str, lang: str) -> str:
     """'Bandwidth per direction' for 'scale_up.per_direction'; a format's name (FP8, INT8) for compute leaves."""
     leaf = path.split(".", 1)[1]
-    return LEAF_LABELS[leaf][lang] if leaf in LEAF_LABELS else leaf.upper()
+    return tr(f"leaf.{leaf}", lang) if leaf in LEAF_LABELS else leaf.upper()
 
 
 def converted(value: SourcedValue, lang: str) -> str:
@@ -504,7 +349,13 @@ def _text_value(chip: Accelerator, key: str, lang: str) -> str:
         return ", ".join(esc(v) for v in value)
     if isinstance(value, dict):  # a sourced text leaf
         return esc(value.get("value") or NONE)
-    return esc(WORDS[value][lang]) if value in WORDS else _english(str(value), lang) if key == "notes" else esc(value)
+    return (
+        esc(tr(f"word.{value}", lang))
+        if value in WORDS
+        else _english(str(value), lang)
+        if key == "notes"
+        else esc(value)
+    )
 
 
 def _ridge_rows(chip: Accelerator, lang: str) -> list[str]:
@@ -586,11 +437,16 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
         + "</tbody></table></div>",
         "",
     ]
-    for section, title in SECTIONS.items():
+    for section in SECTIONS:
         paths = [path for path in chip.values if path.split(".", 1)[0] == section]
         if paths:
             rows = [_field_row(chip, path, lang, repo_url) for path in paths]
-            lines += [f"## {title[lang]} {{ #{section.replace('_', '-')} }}", "", _fields_table(rows, lang), ""]
+            lines += [
+                f"## {tr(f'section.{section}', lang)} {{ #{section.replace('_', '-')} }}",
+                "",
+                _fields_table(rows, lang),
+                "",
+            ]
     ridge_rows = _ridge_rows(chip, lang)
     lines += [f"## {p('ridge', lang)} {{ #ridge-points }}", "", p("ridge_intro", lang), ""]
     if ridge_rows:
@@ -631,17 +487,17 @@ def index_page_markdown(lang: str, data: DataBundle | None = None) -> str:
     ]
     for chip in sorted(data.accelerators.values(), key=lambda c: (c.vendor, c.year, c.name)):
         editions = ", ".join(f"**{e}**" if e == current else e for e in chip.text.get("editions") or [])
+        status = chip.text.get("status", "")
         lines.append(
             f"| [{chip.name}]({chip.id}.md) | {chip.vendor} | {chip.text.get('architecture', NONE)} | {chip.year} "
-            f"| {WORDS[chip.category][lang]} | {WORDS.get(chip.text.get('status', ''), {}).get(lang, NONE)} | {editions} |"
+            f"| {tr(f'word.{chip.category}', lang)} | {tr(f'word.{status}', lang) if status in WORDS else NONE} | {editions} |"
         )
     return "\n".join(lines) + "\n"
 
 
-def define_env(env: Any) -> None:
-    """Register landscape_table and interconnect_table (called from tools.macros.define_env)."""
-    from tools.macros import _lang
-
+def register(env: Any) -> None:
+    """Register landscape_table and interconnect_table with mkdocs-macros."""
+    _lang = page_lang
     repo_url = env.conf.get("repo_url")
     if not repo_url:
         raise ValueError("mkdocs.yml has no repo_url: the 'report a wrong number' links need it")

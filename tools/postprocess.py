@@ -8,6 +8,7 @@ import html as html_lib
 import json
 import re
 import subprocess
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +27,10 @@ FINISHED_MARKER = '<meta name="x4-finished"'
 _MATH = re.compile(
     r'<(?P<tag>span|div) class="arithmatex">(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])</(?P=tag)>', re.S
 )
+
+
+def _search_base(match: re.Match[str], *, lang: str) -> str:
+    return match.group(1) + match.group("base") + f"/{lang}/" + match.group(3)
 
 
 def render_math(pages: dict[Path, str]) -> dict[Path, str]:
@@ -153,9 +158,7 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         page = site / rel
         lang = _language_of(page, site)
         if lang:  # the search index of the page's own language: base points at the language root
-            html = _CONFIG_BASE.sub(
-                lambda m, lang=lang: m.group(1) + (m.group("base") + f"/{lang}/") + m.group(3), html, count=1
-            )
+            html = _CONFIG_BASE.sub(partial(_search_base, lang=lang), html, count=1)
         html = _with_integrity(html, page, site, base_path)
         hashes = [
             _sha256(m.group("body").encode())

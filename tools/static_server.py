@@ -48,7 +48,7 @@ def _gzipped(path: Path) -> bytes:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}  # noqa: RUF012 (as the base class)
     header_rules: ClassVar[dict[str, dict[str, str]]] = {}
     prefix: str = ""
     gzip_text: bool = True
@@ -77,7 +77,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = path[len(self.prefix) - 1 :]
         return super().translate_path(path)
 
-    def send_head(self):  # type: ignore[no-untyped-def]
+    def send_head(self):
         """Gzip text responses for clients that accept it, as GitHub Pages, Netlify and most hosts do,
         so the transferred bytes the benchmark reports are the ones readers download."""
         url_path = self.path.split("?", 1)[0].split("#", 1)[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from .data import Accelerator, Model, load_data
@@ -438,7 +439,7 @@ def _rag(
 
 
 def _result(
-    workload: str, rank_by: str, quantities: dict[str, Scalar], steps: list[Step], table: list[dict[str, Any]]
+    workload: str, rank_by: str, quantities: Mapping[str, Scalar], steps: list[Step], table: list[dict[str, Any]]
 ) -> Result:
     ranked = [row for row in table if row["rank"] is not None]
     top = ranked[0] if ranked else None

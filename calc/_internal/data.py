@@ -146,11 +146,11 @@ class DataBundle:
 
     edition: dict[str, Any]
     accelerators: dict[str, Accelerator]
+    economics: Economics
     raw: dict[str, Any] = field(repr=False)
     models: dict[str, Model] = field(default_factory=dict)
     interconnects: dict[str, Interconnect] = field(default_factory=dict)
     latencies: dict[str, Latency] = field(default_factory=dict)
-    economics: Economics | None = None
 
     def model(self, model_id: str) -> Model:
         """Look up a reference model by its kebab-case id; raises CalcError listing the known ids."""
@@ -205,8 +205,8 @@ def _accelerator(entry: dict[str, Any]) -> Accelerator:
 
 
 def _model(entry: dict[str, Any]) -> Model:
-    names = Model.__dataclass_fields__
-    return Model(**{name: entry.get(name) for name in names})
+    fields: dict[str, Any] = {name: entry.get(name) for name in Model.__dataclass_fields__}
+    return Model(**fields)
 
 
 def _range(entry: dict[str, Any]) -> Range:
@@ -219,9 +219,7 @@ def _range(entry: dict[str, Any]) -> Range:
     )
 
 
-def _economics(entry: dict[str, Any] | None) -> Economics | None:
-    if not entry:
-        return None
+def _economics(entry: dict[str, Any]) -> Economics:
     return Economics(
         accelerator_hour_usd={key: _range(value) for key, value in entry["accelerator_hour_usd"].items()},
         electricity_usd_per_kwh=_range(entry["electricity_usd_per_kwh"]),
@@ -234,6 +232,10 @@ def _items(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:
     return (bundle.get(name) or {}).get("items", [])
 
 
+def _pick(entry: dict[str, Any], names: Any) -> dict[str, Any]:
+    return {name: entry.get(name) for name in names}
+
+
 def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
     """Turn the JSON bundle (a dict) into typed objects. Pure: the caller does the reading."""
     accelerators = {entry["id"]: _accelerator(entry) for entry in bundle["accelerators"]}
@@ -243,11 +245,9 @@ def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
         accelerators=accelerators,
         raw=bundle,
         models={entry["id"]: _model(entry) for entry in _items(bundle, "models")},
-        interconnects={
-            e["id"]: Interconnect(**{k: e.get(k) for k in link_fields}) for e in _items(bundle, "interconnects")
-        },
-        latencies={e["id"]: Latency(**{k: e.get(k) for k in latency_fields}) for e in _items(bundle, "latencies")},
-        economics=_economics(bundle.get("economics")),
+        interconnects={e["id"]: Interconnect(**_pick(e, link_fields)) for e in _items(bundle, "interconnects")},
+        latencies={e["id"]: Latency(**_pick(e, latency_fields)) for e in _items(bundle, "latencies")},
+        economics=_economics(bundle["economics"]),
     )
 
 

@@ -12,16 +12,12 @@ _RANGES = {
 
 def economics_default(name: str) -> float:
     """The edition's typical value of `pue`, `electricity_usd_per_kwh` or `carbon_g_per_kwh` (data/economics.yaml)."""
-    economics = load_data().economics
-    if economics is None:
-        raise RuntimeError("data/ has no economics.yaml")
-    return float(getattr(economics, _RANGES[name]).typical)
+    return float(getattr(load_data().economics, _RANGES[name]).typical)
 
 
 def price_usd_per_hour(accelerator_id: str | None) -> float | None:
     """The edition's typical rental price of one accelerator-hour, or None when it has none for the chip."""
-    economics = load_data().economics
-    if accelerator_id is None or economics is None:
+    if accelerator_id is None:
         return None
-    found = economics.accelerator_hour_usd.get(accelerator_id)
+    found = load_data().economics.accelerator_hour_usd.get(accelerator_id)
     return found.typical if found is not None else None

@@ -116,9 +116,21 @@ def check_number(
     integer: bool = False,
 ) -> float:
     """Return `value` as a finite float inside the range, or raise CalcError naming `field`."""
-    bounds = {"low": low, "high": high, "low_open": low_open, "high_open": high_open, "integer": integer}
+
+    def fail(kind: str, received: object) -> CalcError:
+        return CalcError(
+            field=field,
+            kind=kind,
+            low=low,
+            high=high,
+            low_open=low_open,
+            high_open=high_open,
+            integer=integer,
+            value=received,
+        )
+
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise CalcError(field=field, kind="missing" if value is None else "out_of_range", value=value, **bounds)
+        raise fail("missing" if value is None else "out_of_range", value)
     number = float(value)
     outside = (
         not math.isfinite(number)
@@ -127,7 +139,7 @@ def check_number(
         or (integer and number != int(number))
     )
     if outside:
-        raise CalcError(field=field, kind="out_of_range", value=number, **bounds)
+        raise fail("out_of_range", number)
     return number
 
 

@@ -120,6 +120,9 @@ class Calculator:
         own = f"{self.name}.field.{field.name}"
         return t(own if own in CATALOG else f"field.{field.name}", lang)
 
+    def preset_label(self, preset_id: str, lang: str) -> str:
+        return t(f"{self.name}.preset.{preset_id}", lang)
+
     def output_label(self, quantity: str, lang: str) -> str:
         own = f"{self.name}.out.{quantity}"
         return t(own if own in CATALOG else f"out.{quantity}", lang)

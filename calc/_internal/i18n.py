@@ -28,14 +28,20 @@ def placeholders(template: str) -> set[str]:
 
 
 def catalog_problems(catalog: Catalog) -> list[str]:
-    """Entries missing a language, empty, or whose languages fill different placeholders."""
+    """Entries missing a language, empty, that do not fill, or whose languages fill different placeholders."""
     problems = []
     for key, entry in catalog.items():
         missing = [lang for lang in LANGS if not entry.get(lang, "").strip()]
         if missing:
             problems.append(f"{key}: no text in {', '.join(missing)}")
             continue
-        names = {lang: placeholders(entry[lang]) for lang in LANGS}
+        try:
+            names = {lang: placeholders(entry[lang]) for lang in LANGS}
+            for lang in LANGS:
+                entry[lang].format(**dict.fromkeys(names[lang], ""))
+        except (KeyError, ValueError, IndexError) as error:
+            problems.append(f"{key}: does not fill ({error!r}); write a literal brace as {{{{ or }}}}")
+            continue
         if names["en"] != names["es"]:
             problems.append(f"{key}: placeholders differ, en {sorted(names['en'])} and es {sorted(names['es'])}")
     return problems

@@ -7,7 +7,7 @@ from .chips import resolve_chip
 from .data import load_data
 from .errors import CalcError, check_choice, check_finite_result, check_number
 from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field, with_changes
-from .messages import text
+from .messages import Text, text
 from .results import Result, Step
 
 # Bytes per weight by storage format (int4 packs two weights per byte; scales are ignored).
@@ -179,7 +179,9 @@ def kv_cache(
         CalcError: a value outside its range, an unknown model or attention kind.
     """
     label: object = text("model.custom")
-    if model is not None:
+    if model is None:
+        layers = check_number("layers", layers, low=1, high=1e4, integer=True)
+    else:
         found = load_data().model(model)
         layers, kv_heads, head_dim, attention = found.layers, found.kv_heads, found.head_dim, found.attention
         kv_lora_rank, rope_head_dim, window = found.kv_lora_rank, found.rope_head_dim, found.window
@@ -200,15 +202,20 @@ def kv_cache(
     if attention == "mla":
         formula, substitution = r"L\,(d_c + d_r)\,s", "{L} × ({c} + {r}) × {s}"
         values = {
-            "L": (layers, ""),
-            "c": (kv_lora_rank, ""),
-            "r": (rope_head_dim or 0, ""),
+            "L": (float(layers), ""),
+            "c": (float(kv_lora_rank or 0), ""),
+            "r": (float(rope_head_dim or 0), ""),
             "s": (bytes_per_value, "B"),
         }
     else:
         heads = 1 if attention == "mqa" else kv_heads
         formula, substitution = r"2\,L\,H_{kv}\,d\,s", "2 × {L} × {H} × {d} × {s}"
-        values = {"L": (layers, ""), "H": (heads, ""), "d": (head_dim, ""), "s": (bytes_per_value, "B")}
+        values = {
+            "L": (float(layers), ""),
+            "H": (float(heads or 0), ""),
+            "d": (float(head_dim or 0), ""),
+            "s": (bytes_per_value, "B"),
+        }
     steps = [
         Step(
             "bytes_per_token",
@@ -218,7 +225,7 @@ def kv_cache(
             values,
             per_token,
             "B",
-        ),  # type: ignore[arg-type]
+        ),
         Step(
             "cached_tokens_per_sequence",
             text("kv-cache.step.cached_tokens"),
@@ -415,6 +422,7 @@ def prefill(
     Raises:
         CalcError: a value outside its range, an unknown model or accelerator, or a dtype it lacks.
     """
+    subject: str | Text
     if model is not None:
         found = load_data().model(model)
         params, layers = found.active_params, float(found.layers)

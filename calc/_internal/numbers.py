@@ -14,7 +14,7 @@ def _group(integer_digits: str, lang: str) -> str:
         sep = "\u202f"
     else:
         sep = ","
-    groups = []
+    groups: list[str] = []
     while len(integer_digits) > 3:
         groups.insert(0, integer_digits[-3:])
         integer_digits = integer_digits[:-3]

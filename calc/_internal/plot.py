@@ -147,12 +147,12 @@ def roofline_chart(
         parts.append(f'<text x="{left + 32}" y="{legend_y}" fill="{roof.color}"{weight}>{escape(roof.label)}</text>')
     if kernels:
         roof = roofs[on]
-        for label, x in kernels:
-            y = min(roof.peak_flop_per_s, x * roof.bandwidth_bytes_per_s)
-            cx, cy = _num(px(x)), _num(py(max(y, 10.0**y_lo)))
+        for label, intensity in kernels:
+            attained = min(roof.peak_flop_per_s, intensity * roof.bandwidth_bytes_per_s)
+            cx, cy = _num(px(intensity)), _num(py(max(attained, 10.0**y_lo)))
             parts.append(
                 f'<circle cx="{cx}" cy="{cy}" r="5" fill="currentColor"><title>{escape(label)}: '
-                f"{format_number(x, lang)} FLOP/byte, {format_quantity(y, 'FLOP/s', lang)}</title></circle>"
+                f"{format_number(intensity, lang)} FLOP/byte, {format_quantity(attained, 'FLOP/s', lang)}</title></circle>"
             )
             parts.append(f'<text x="{cx}" y="{_num(float(cy) + 18)}" text-anchor="middle">{escape(label)}</text>')
     parts.append("</svg>")

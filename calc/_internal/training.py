@@ -410,7 +410,7 @@ _SCALING_INPUTS = (
 
 
 def _scaling_point(count: float, inputs: dict[str, Any]) -> ScalingPoint:
-    q = training(count=count, watts=1.0, **inputs).quantities  # power is not drawn
+    q: dict[str, Any] = training(count=count, watts=1.0, **inputs).quantities  # power is not drawn
     seconds, step = float(q["seconds"]), float(q["step_compute_seconds"])
     sync = q["gradient_sync_seconds"]
     stretch = max(1.0, float(sync) / step) if isinstance(sync, float) and step > 0 else 1.0

@@ -1,28 +1,6 @@
 // X4 page glue: binds each .x4-calc form to one shared worker. It formats nothing and computes nothing:
 // `calc.run` (Python) returns the formatted text; this file only moves strings into the page.
-const UI = {
-  en: {
-    loading_runtime: "Loading the Python runtime…",
-    loading_calc: "Loading the calculators…",
-    ready: "Live: results follow your inputs.",
-    working: "Computing…",
-    failed: "The live calculator could not start; the results shown were computed when the site was built.",
-    stale: "Fix the highlighted input: the result below is from the last valid inputs.",
-    copied: "Link copied.",
-    timeout: "Stopped: the code ran longer than 15 s. The runtime was restarted.",
-  },
-  es: {
-    loading_runtime: "Cargando el entorno de Python…",
-    loading_calc: "Cargando las calculadoras…",
-    ready: "En vivo: los resultados siguen a tus datos.",
-    working: "Calculando…",
-    failed: "La calculadora en vivo no pudo arrancar; los resultados mostrados se calcularon al construir el sitio.",
-    stale: "Corrige el dato marcado: el resultado de abajo es de los últimos datos válidos.",
-    copied: "Enlace copiado.",
-    timeout: "Detenido: el código tardó más de 15 s. Se reinició el entorno.",
-  },
-};
-
+// The widgets' texts come from the page (data-ui, from the site's catalog): this script words nothing.
 // Filled when the DOM is ready (this script runs from the head, before the page is parsed).
 let widgets = [];
 let scratchpads = [];
@@ -31,7 +9,8 @@ let nextId = 1;
 const pending = new Map();
 
 function text(widget, key) {
-  return (UI[widget.dataset.lang] || UI.en)[key];
+  if (!widget.x4Ui) widget.x4Ui = JSON.parse(widget.dataset.ui || "{}");
+  return widget.x4Ui[key] || "";
 }
 
 let runtimeStatus = null; // the last runtime status, also shown on forms bound after it arrived
@@ -110,10 +89,19 @@ function inputsOf(widget) {
   return inputs;
 }
 
-function toggleCustomFields(widget) {
-  const selector = widget.querySelector('select[data-selector="true"]');
-  const custom = selector && selector.value === "custom";
-  for (const field of widget.querySelectorAll('[data-custom-only="true"]')) field.hidden = !custom;
+// Show only the fields that apply: a custom chip's or model's figures when "custom" is chosen, and the
+// fields of the chosen workload or attention kind (calc refuses the others).
+function toggleFields(widget) {
+  const valueOf = (name) => {
+    const control = widget.querySelector(`[name="${CSS.escape(name)}"]`);
+    return control ? control.value : null;
+  };
+  for (const field of widget.querySelectorAll("[data-custom-of], [data-when-field]")) {
+    const customOf = field.dataset.customOf;
+    let shown = !customOf || valueOf(customOf) === "custom";
+    if (shown && field.dataset.whenField) shown = field.dataset.whenValues.split(" ").includes(valueOf(field.dataset.whenField));
+    field.hidden = !shown;
+  }
 }
 
 function showError(widget, field, message) {
@@ -137,11 +125,20 @@ function render(widget, result) {
   }
   const plot = widget.querySelector(".x4-calc__plot");
   if (plot && result.svg) plot.innerHTML = result.svg; // drawn by calc, which escapes every label
+  const notes = widget.querySelector(".x4-calc__notes");
+  if (notes) {
+    notes.replaceChildren(...(result.notes || []).map((note) => {
+      const item = document.createElement("li");
+      item.textContent = note;
+      return item;
+    }));
+  }
   const table = widget.querySelector(".x4-calc__table tbody");
   if (table && result.table) {
     table.replaceChildren(...result.table.map((row) => {
       const tr = document.createElement("tr");
-      const cells = [row.rank === null ? "—" : String(row.rank), row.name, row.fits ? "✓" : "✗", row[`reason_${widget.dataset.lang}`]];
+      const fits = row.fits === null ? "—" : row.fits ? "✓" : "✗";
+      const cells = [row.rank === null ? "—" : String(row.rank), row.name, fits, row.reason];
       cells.forEach((value, index) => {
         const cell = document.createElement(index === 1 ? "th" : "td");
         if (index === 1) cell.scope = "row";
@@ -182,6 +179,7 @@ function formulaNode(widget, tex) {
 function saveToUrl(widget) {
   const url = new URL(window.location.href);
   const name = widget.dataset.calculator;
+  for (const key of [...url.searchParams.keys()]) if (key.startsWith(`${name}.`)) url.searchParams.delete(key);
   for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value));
   history.replaceState(null, "", url);
   keepStateAcrossLanguages(url.search);
@@ -208,17 +206,30 @@ function fromUrlNumber(value, lang) {
   return lang === "es" && PLAIN_DECIMAL_POINT.test(value) ? value.replace(".", ",") : value;
 }
 
+// A shared link may carry parameters this calculator does not take (an old field name, a tracking tag):
+// the form keeps only its own fields, and says which it ignored.
 function restoreFromUrl(widget) {
   const params = new URL(window.location.href).searchParams;
   const name = widget.dataset.calculator;
+  const controls = new Map([...widget.querySelectorAll("input, select")].map((c) => [c.name, c]));
+  for (const box of widget.querySelectorAll(".x4-field[data-aliases]")) {
+    for (const alias of box.dataset.aliases.split(" ")) controls.set(alias, box.querySelector("input, select"));
+  }
+  const ignored = [];
   let restored = false;
-  for (const control of widget.querySelectorAll("input, select")) {
-    const value = params.get(`${name}.${control.name}`);
-    if (value === null) continue;
-    if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
-    control.value = fromUrlNumber(value.slice(0, 200), widget.dataset.lang);
+  for (const [key, raw] of params) {
+    if (!key.startsWith(`${name}.`)) continue;
+    const field = key.slice(name.length + 1);
+    const control = controls.get(field);
+    const value = raw.slice(0, 200);
+    if (!control || (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value))) {
+      ignored.push(field.slice(0, 40));
+      continue;
+    }
+    control.value = fromUrlNumber(value, widget.dataset.lang);
     restored = true;
   }
+  if (ignored.length) widget.x4Ignored = text(widget, "ignored").replace("{names}", ignored.join(", "));
   return restored;
 }
 
@@ -236,7 +247,7 @@ function apply(widget, reply) {
     showError(widget, null, null);
     output.classList.remove("x4-stale");
     render(widget, reply.result);
-    status.textContent = text(widget, "ready");
+    status.textContent = text(widget, "ready") + (widget.x4Ignored ? ` ${widget.x4Ignored}` : "");
     widget.dataset.x4State = "live";
   } else {
     showError(widget, reply.result.field, reply.result.message);
@@ -273,7 +284,7 @@ function bind(widget) {
   const form = widget.querySelector("form");
   const onEdit = () => {
     widget.x4EditedAt = performance.now();
-    toggleCustomFields(widget);
+    toggleFields(widget);
     saveToUrl(widget);
     recompute(widget);
   };
@@ -292,7 +303,7 @@ function bind(widget) {
   const copy = document.createElement("button");
   copy.type = "button";
   copy.className = "md-button x4-copy-link";
-  copy.textContent = widget.dataset.lang === "es" ? "Copiar enlace" : "Copy link";
+  copy.textContent = text(widget, "copy_link");
   copy.addEventListener("click", async () => {
     saveToUrl(widget);
     try {
@@ -303,11 +314,11 @@ function bind(widget) {
     }
   });
   form.after(copy);
-  toggleCustomFields(widget);
+  toggleFields(widget);
   if ([...form.querySelectorAll("input, select")].some(changedFromHtml)) {
     onEdit(); // edited before this script bound the form (or restored by the browser): answer it
   } else if (restoreFromUrl(widget)) {
-    toggleCustomFields(widget);
+    toggleFields(widget);
     recompute(widget);
   }
 }

@@ -1,33 +1,29 @@
-# Macros the chapters need beyond tools/macros.py; registered by tools.macros.define_env.
+# The chapters' macros: figures from data/ and calc, formatted for the page's language (no arithmetic here).
 from __future__ import annotations
 
+import html as _html
 from typing import Any
 
+import calc as _calc
+from tools.common import page_lang
+from tools.messages import t
 
-def define_env(env: Any) -> None:
-    """Register content macros (called from tools.macros.define_env)."""
 
-    # --- Macros for index, motivation, landscape, roofline, memory and numbers (founding writer) ---
-    import html as _html
+def register(env: Any) -> None:
+    """Register the chapters' macros with mkdocs-macros."""
 
-    import calc as _calc
-    from tools.macros import _lang
+    def _lang(env: Any) -> str:
+        return page_lang(env)
 
     _RIDGE_DTYPES = ("fp64", "bf16", "fp8", "fp4")
-    _RIDGE_HEAD = {
-        "accelerator": {"en": "Accelerator", "es": "Acelerador"},
-        "bandwidth": {"en": "Memory bandwidth (TB/s)", "es": "Ancho de banda de memoria (TB/s)"},
-        "ridge": {"en": "Ridge point, {d} dense (FLOP/byte)", "es": "Punto de cresta, {d} denso (FLOP/byte)"},
-        "none": {"en": "—", "es": "—"},
-    }
 
     @env.macro
     def ridge_table(dtypes: list[str] | None = None) -> str:
         """Every accelerator's ridge point (dense peak / memory bandwidth) per number format, from calc."""
         lang = _lang(env)
         chosen = tuple(dtypes) if dtypes else _RIDGE_DTYPES
-        head = f'<th scope="col">{_RIDGE_HEAD["accelerator"][lang]}</th><th scope="col">{_RIDGE_HEAD["bandwidth"][lang]}</th>'
-        head += "".join(f'<th scope="col">{_RIDGE_HEAD["ridge"][lang].format(d=d.upper())}</th>' for d in chosen)
+        head = f'<th scope="col">{t("ridge.accelerator", lang)}</th><th scope="col">{t("ridge.bandwidth", lang)}</th>'
+        head += "".join(f'<th scope="col">{t("ridge.ridge", lang, d=d.upper())}</th>' for d in chosen)
         rows = []
         for chip in _calc.load_data().accelerators.values():
             bandwidth = chip.memory_bandwidth_bytes_per_s
@@ -37,7 +33,7 @@ def define_env(env: Any) -> None:
             for dtype in chosen:
                 peak = chip.dense_flop_per_s.get(dtype)
                 if peak is None:
-                    cells.append(_RIDGE_HEAD["none"][lang])
+                    cells.append(t("ridge.none", lang))
                 else:
                     ridge = _calc.ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
                     cells.append(_calc.format_number(ridge, lang, digits=3))
@@ -53,7 +49,7 @@ def define_env(env: Any) -> None:
         """One chip's ridge point for a dense format, e.g. ridge('h100-sxm', 'bf16') -> '295 FLOP/byte'."""
         chip = _calc.load_data().accelerator(accelerator)
         value = _calc.ridge_point(
-            peak_flop_per_s=chip.peak_flop_per_s(dtype), bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s
+            peak_flop_per_s=chip.peak_flop_per_s(dtype), bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s or 0.0
         )
         return f"{_calc.format_number(value, _lang(env), digits=3)} FLOP/byte"
 
@@ -73,28 +69,14 @@ def define_env(env: Any) -> None:
     @env.macro
     def price(accelerator: str, which: str = "typical") -> str:
         """Cloud price per accelerator-hour from data/ economics, e.g. '$3 / h' (which: low, typical, high)."""
-        economics = getattr(_calc.load_data(), "economics", None)
-        if economics is None:
-            raise KeyError("data/ has no economics yet")
-        value = getattr(economics.price(accelerator), which)
-        number = _calc.format_number(value, _lang(env))
-        return f"${number}" if _lang(env) == "en" else f"{number} $"
+        value = getattr(_calc.load_data().economics.price(accelerator), which)
+        return _calc.format_money(value, _lang(env), per="h")
 
     @env.macro
     def weights(params: str, weight_format: str = "bf16") -> str:
         """Bytes of a model's weights in a storage format, e.g. weights('70B', 'fp8') -> '70 GB'."""
         count = _calc.parse_si_number(str(params), field="params")
         return _calc.format_quantity(_calc.weight_bytes(params=count, weight_format=weight_format), "B", _lang(env))
-
-    _NUM_HEAD = {
-        "latency": {"en": "Operation", "es": "Operación"},
-        "typical": {"en": "Typical", "es": "Típica"},
-        "range": {"en": "Range", "es": "Rango"},
-        "chip": {"en": "Accelerator", "es": "Acelerador"},
-        "low": {"en": "Low ($/h)", "es": "Baja ($/h)"},
-        "mid": {"en": "Typical ($/h)", "es": "Típica ($/h)"},
-        "high": {"en": "High ($/h)", "es": "Alta ($/h)"},
-    }
 
     def _table(head: list[str], rows: list[str], css: str) -> str:
         cols = "".join(f'<th scope="col">{h}</th>' for h in head)
@@ -120,7 +102,7 @@ def define_env(env: Any) -> None:
                 f'<tr data-latency="{item.id}"><th scope="row">{_html.escape(item.name)}</th>'
                 f'<td class="x4-num">{_calc.format_quantity(item.typical_s, "s", lang)}</td><td class="x4-num">{span}</td></tr>'
             )
-        return _table([_NUM_HEAD[k][lang] for k in ("latency", "typical", "range")], rows, "x4-latencies")
+        return _table([t(f"num.{k}", lang) for k in ("latency", "typical", "range")], rows, "x4-latencies")
 
     @env.macro
     def price_table() -> str:
@@ -135,7 +117,7 @@ def define_env(env: Any) -> None:
             rows.append(
                 f'<tr data-accelerator="{chip_id}"><th scope="row">{_html.escape(data.accelerator(chip_id).name)}</th>{cells}</tr>'
             )
-        return _table([_NUM_HEAD[k][lang] for k in ("chip", "low", "mid", "high")], rows, "x4-prices")
+        return _table([t(f"num.{k}", lang) for k in ("chip", "low", "mid", "high")], rows, "x4-prices")
 
     @env.macro
     def economics_value(name: str, which: str = "typical") -> str:
@@ -143,17 +125,8 @@ def define_env(env: Any) -> None:
         value = getattr(getattr(_calc.load_data().economics, name), which)
         return _calc.format_number(value, _lang(env))
 
-    # --- Macros for interconnects, training-cost, choosing, inside-gpu, quiz, glossary, references (second writer) ---
-    _SOURCE_TEXT = {
-        "checked": {"en": "checked", "es": "consultada el"},
-        "cited_by": {"en": "cited by", "es": "citada por"},
-        "sections": {
-            "models": {"en": "reference models", "es": "modelos de referencia"},
-            "interconnects": {"en": "interconnects", "es": "interconexiones"},
-            "latencies": {"en": "latencies", "es": "latencias"},
-            "economics": {"en": "economics", "es": "economía"},
-        },
-    }
+    # --- Interconnects, sources, models and the calculators' outputs ---
+    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics")
 
     @env.macro
     def data_sources() -> str:
@@ -174,11 +147,11 @@ def define_env(env: Any) -> None:
         for chip in data.accelerators.values():
             for source in chip.sources:
                 add(source, chip.name)
-        for section, names in _SOURCE_TEXT["sections"].items():
+        for section in _SOURCE_SECTIONS:
             raw = data.raw.get(section)
             if isinstance(raw, dict):
                 for source in raw.get("sources") or []:
-                    add(source, names[lang])
+                    add(source, t(f"source.sections.{section}", lang))
         if not found:
             raise ValueError("load_data() lists no sources")
         lines = []
@@ -186,8 +159,8 @@ def define_env(env: Any) -> None:
             source = found[key]
             title = _html.escape(str(source.get("title") or source["id"])).replace("[", "&#91;").replace("]", "&#93;")
             link = f"[{title}]({source['url']})" if source.get("url") else title
-            checked = f" — {_SOURCE_TEXT['checked'][lang]} {source['checked']}" if source.get("checked") else ""
-            lines.append(f"- {link}{checked}; {_SOURCE_TEXT['cited_by'][lang]}: {', '.join(cited[key])}.")
+            checked = f" — {t('source.checked', lang)} {source['checked']}" if source.get("checked") else ""
+            lines.append(f"- {link}{checked}; {t('source.cited_by', lang)}: {', '.join(cited[key])}.")
         return "\n".join(lines)
 
     @env.macro
@@ -223,21 +196,16 @@ def define_env(env: Any) -> None:
         factor = {"GB/s": 1e9, "TB/s": 1e12, "Gb/s": 1.25e8}[unit]
         return f"{_calc.format_number(value / factor, _lang(env), digits=3)} {unit}"
 
-    _LINK_HEAD = {
-        "link": {"en": "Link", "es": "Enlace"},
-        "kind": {"en": "Level", "es": "Nivel"},
-        "per_direction": {"en": "Per direction (GB/s)", "es": "Por sentido (GB/s)"},
-        "bidirectional": {"en": "Both directions (GB/s)", "es": "Ambos sentidos (GB/s)"},
-        "latency": {"en": "Typical latency", "es": "Latencia típica"},
-    }
-
     @env.macro
     def link_table(ids: list[str] | None = None) -> str:
         """The interconnect hierarchy from data/ (die-to-die out to storage): bandwidth per direction, both, latency."""
         lang = _lang(env)
         links = _calc.load_data().interconnects
         chosen = [links[i] for i in ids] if ids else list(links.values())
-        head = "".join(f'<th scope="col">{_LINK_HEAD[k][lang]}</th>' for k in _LINK_HEAD)
+        head = "".join(
+            f'<th scope="col">{t(f"link.{k}", lang)}</th>'
+            for k in ("link", "kind", "per_direction", "bidirectional", "latency")
+        )
         rows = []
         for item in chosen:
             cells = [
@@ -257,8 +225,6 @@ def define_env(env: Any) -> None:
             f"<tbody>{''.join(rows)}</tbody></table></div>"
         )
 
-    _WORDS = {"days": {"en": "days", "es": "días"}, "h": {"en": "h", "es": "h"}}
-
     def _resolve_input(value: Any) -> Any:
         """'link:ID' -> that interconnect's per-direction GB/s; 'nvlink:CHIP' -> the chip's scale-up GB/s per direction;
         'nic:CHIP' -> the chip's scale-out GB/s per direction; 'weights:MODEL' -> its BF16 weight bytes;
@@ -267,33 +233,19 @@ def define_env(env: Any) -> None:
             return value
         kind, _, ident = value.partition(":")
         data = _calc.load_data()
-        if kind == "link":
-            return repr(data.interconnects[ident].per_direction_bytes_per_s / 1e9)
-        if kind == "nvlink":
-            return repr(data.accelerator(ident).scale_up_per_direction_bytes_per_s / 1e9)
-        if kind == "nic":
-            return repr(data.accelerator(ident).scale_out_bits_per_s / 8 / 1e9)
+        figure = {
+            "link": lambda: data.interconnects[ident].per_direction_bytes_per_s,
+            "nvlink": lambda: data.accelerator(ident).scale_up_per_direction_bytes_per_s,
+            "nic": lambda: (data.accelerator(ident).scale_out_bits_per_s or 0) / 8 or None,
+        }.get(kind)
+        if figure is not None:
+            bytes_per_s = figure()
+            if bytes_per_s is None:
+                raise ValueError(f"{value}: data/ has no such bandwidth")
+            return repr(bytes_per_s / 1e9)
         if kind == "weights":  # BF16 weight bytes of a data/ model
             return repr(_calc.weight_bytes(params=data.model(ident).params))
         return value
-
-    def _format_output(value: Any, unit: str, lang: str, digits: int) -> str:
-        if isinstance(value, str):
-            from calc._internal.fmt import format_word  # words such as "compute-bound", in the page's language
-
-            return format_word(value, lang)
-        if unit == "USD":
-            number = _calc.format_number(value, lang, digits=digits)
-            return f"${number}" if lang == "en" else f"{number} $"
-        if unit == "kW":
-            return _calc.format_quantity(value * 1e3, "W", lang, digits=digits)
-        if unit in _WORDS:
-            return f"{_calc.format_number(value, lang, digits=digits)} {_WORDS[unit][lang]}"
-        if unit in ("s", "B", "B/s", "FLOP/s", "W"):
-            return _calc.format_quantity(value, unit, lang, digits=digits)
-        if unit == "":
-            return _calc.format_number(value, lang, digits=digits)
-        return f"{_calc.format_number(value, lang, digits=digits)} {unit}"
 
     @env.macro
     def calc_out(name: str, key: str, digits: int = 3, percent: bool = False, **inputs: Any) -> str:
@@ -303,10 +255,15 @@ def define_env(env: Any) -> None:
         lang = _lang(env)
         raw = {k: _resolve_input(v) for k, v in inputs.items()}
         result = _calc.compute(name, raw, "en")
+        if key in result.json_aliases:  # a contract key such as days or facility_power_kw: shown from its SI source
+            key, unit = result.json_aliases[key]
+        else:
+            unit = _calc.CALCULATORS[name].units.get(key, "")
         value = result.quantities[key]
         if value is None:
             raise ValueError(f"{name}: {key} is None for inputs {inputs}")
+        if isinstance(value, str):
+            return _calc.format_word(value, lang)
         if percent:
             return f"{_calc.format_number(value * 100, lang, digits=digits)} %"
-        unit = _calc.CALCULATORS[name].units.get(key, "")
-        return _format_output(value, unit, lang, digits)
+        return _calc.format_quantity(value, unit, lang, digits=digits)
