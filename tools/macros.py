@@ -281,3 +281,4 @@ def define_env(env: Any) -> None:
 
     content_macros.define_env(env)
     data_pages.define_env(env)
+    __import__("tools.changelog").changelog.define_env(env)
