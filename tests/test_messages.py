@@ -12,10 +12,11 @@ import pytest
 from calc import CALCULATORS
 from calc._internal.i18n import catalog_problems
 from calc._internal.messages import CATALOG as CALC_CATALOG
+from calc._tooling.messages import CATALOG as TOOLING_CATALOG
 from tools.messages import CATALOG as PAGE_CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGS = {"calc": CALC_CATALOG, "tools": PAGE_CATALOG}
+CATALOGS = {"calc": CALC_CATALOG, "calc._tooling": TOOLING_CATALOG, "tools": PAGE_CATALOG}
 
 
 @pytest.mark.parametrize("layer", sorted(CATALOGS))
@@ -51,7 +52,7 @@ def test_every_calculator_text_has_an_entry(name: str) -> None:
 def _literal_keys(folder: Path, functions: set[str]) -> list[tuple[str, str]]:
     """(file:line, key) of every literal catalog id passed to one of `functions` (t, text, tr, p)."""
     found = []
-    for path in folder.rglob("*.py"):
+    for path in folder.rglob("*.py") if folder.is_dir() else [folder]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
@@ -66,19 +67,37 @@ def _literal_keys(folder: Path, functions: set[str]) -> list[tuple[str, str]]:
 
 
 def test_every_literal_id_in_calc_exists() -> None:
-    """Every `t("…")` and `text("…")` in calc names an entry of the calculators' catalog."""
-    keys = _literal_keys(ROOT / "calc", {"t", "text"})
+    """Every `t("…")` and `text("…")` in calc names an entry of its layer's catalog (calculators or tooling)."""
+    keys = _literal_keys(ROOT / "calc" / "_internal", {"t", "text"}) + _literal_keys(
+        ROOT / "calc" / "__init__.py", {"t"}
+    )
     assert len(keys) > 100
     missing = [f"{where} {key}" for where, key in keys if key not in CALC_CATALOG]
+    tooling = _literal_keys(ROOT / "calc" / "_tooling", {"t"})
+    missing += [f"{where} {key}" for where, key in tooling if key not in TOOLING_CATALOG]
     assert not missing, "\n".join(missing)
 
 
 def test_every_literal_id_in_tools_exists() -> None:
     """Every `t("…")` in tools names an entry of the pages' catalog (the data pages prefix theirs)."""
-    keys = [(w, k) for w, k in _literal_keys(ROOT / "tools", {"t", "tr"}) if "data_pages" not in w]
+    tooling = {
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "tools").rglob("*.py")
+        if "calc._tooling.messages import t" in p.read_text()
+    }
+    keys = [
+        (w, k)
+        for w, k in _literal_keys(ROOT / "tools", {"t", "tr"})
+        if "data_pages" not in w and w.split(":")[0] not in tooling
+    ]
+    missing_tooling = [
+        f"{w} {k}"
+        for w, k in _literal_keys(ROOT / "tools", {"t"})
+        if w.split(":")[0] in tooling and k not in TOOLING_CATALOG
+    ]
     keys += [(w, f"data.{k}") for w, k in _literal_keys(ROOT / "tools", {"t"}) if "data_pages" in w]
     keys += [(w, f"chip.{k}") for w, k in _literal_keys(ROOT / "tools", {"p"}) if "data_pages" in w]
-    missing = [f"{where} {key}" for where, key in keys if key not in PAGE_CATALOG]
+    missing = [f"{where} {key}" for where, key in keys if key not in PAGE_CATALOG] + missing_tooling
     assert not missing, "\n".join(missing)
 
 

@@ -172,11 +172,13 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
     accelerators = [load_accelerator(path) for path in sorted((data_dir / "accelerators").glob("*.yaml"))]
     bundle: dict[str, Any] = {"accelerators": accelerators}
     edition_file = data_dir / "edition.yaml"
-    bundle["edition"] = {}
+    bundle["edition"], bundle["editions"] = {}, []
     if edition_file.is_file():
         raw = _read(edition_file)
         schema.check_edition(raw, file_name="edition.yaml")
-        bundle["edition"] = raw
+        # `edition` is the current one (what pages show); `editions` all of them, newest first.
+        bundle["editions"] = raw["editions"]
+        bundle["edition"] = next(entry for entry in raw["editions"] if entry["id"] == raw["current"])
     readers = {"interconnects": _interconnects, "latencies": _latencies, "models": _models}
     for name, reader in readers.items():
         path = data_dir / f"{name}.yaml"

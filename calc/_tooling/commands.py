@@ -1,13 +1,19 @@
-# CLI commands that need the CPython tooling: `data check` and `specs [--json]`.
+# CLI commands that need the CPython tooling: `data check`, `data diff`, `edition new` and `specs [--json]`.
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from .._internal.data import Accelerator, DataBundle, load_data
+from .._internal.fmt import format_number
 from .bundle import build_bundle, default_data_dir, use_data_dir
+from .diff import diff_since, diff_text
+from .edition import CHANGES_DIR, edition_problems, edition_warnings, new_edition
+from .history import GitError
+from .messages import t
 
 __all__ = ["add_commands", "use_data_dir"]
 
@@ -15,12 +21,27 @@ SPEC_DTYPES = ("fp64", "fp32", "tf32", "bf16", "fp8", "fp4", "int8")
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
-    """Register `data check` and `specs` on the CLI's subparsers."""
-    data = commands.add_parser("data", help="validate the data files")
+    """Register `data check`, `data diff`, `edition new` and `specs` on the CLI's subparsers."""
+    data = commands.add_parser("data", help="validate the data files, or compare them with a git revision")
     data_commands = data.add_subparsers(dest="data_command", required=True, parser_class=type(data))
     check = data_commands.add_parser("check", help="validate every file in data/ and print a summary")
     check.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder")
+    check.add_argument("--lang", choices=("en", "es"), default="en", help="language of the output")
     check.set_defaults(run_tooling=run_check)
+    diff = data_commands.add_parser("diff", help="compare data/ now with data/ at a git revision")
+    diff.add_argument("rev", nargs="?", metavar="REV", help="default: the last commit that changed data/edition.yaml")
+    diff.add_argument("--json", action="store_true", help="print {added, removed, changed} as JSON")
+    diff.add_argument("--lang", choices=("en", "es"), default="en", help="language of the text output")
+    diff.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder (inside a git checkout)")
+    diff.set_defaults(run_tooling=run_diff)
+    edition = commands.add_parser("edition", help="start a new edition")
+    edition_commands = edition.add_subparsers(dest="edition_command", required=True, parser_class=type(edition))
+    new = edition_commands.add_parser("new", help="make ID the current edition, carrying every chip over")
+    new.add_argument("id", metavar="ID", help="the new edition's kebab-case id, e.g. 2026-2028")
+    new.add_argument("--name", help="its name as pages show it (default: the id, with an en dash between years)")
+    new.add_argument("--lang", choices=("en", "es"), default="en", help="language of the output")
+    new.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder")
+    new.set_defaults(run_tooling=run_edition_new)
     specs = commands.add_parser("specs", help="print the accelerator spec table")
     specs.add_argument("--json", action="store_true", help="print a JSON list, one object per accelerator")
     specs.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder")
@@ -32,10 +53,27 @@ def _data_dir(args: argparse.Namespace) -> Path:
     return Path(chosen) if chosen else default_data_dir()
 
 
+def _n(count: int, lang: str) -> str:
+    return format_number(count, lang)
+
+
 def run_check(args: argparse.Namespace) -> int:
-    """Validate data/ from scratch (not the cached bundle) and print what it holds."""
+    """Validate data/ from scratch (not the cached bundle) and print what it holds.
+
+    Exit 2 on a malformed file (DataError), 1 when the editions are inconsistent, 0 otherwise (warnings on stderr).
+    """
+    lang = args.lang
     data_dir = _data_dir(args)
     bundle = build_bundle(data_dir)  # raises DataError, which the CLI prints as one line, exit 2
+    problems = edition_problems(bundle, lang)
+    for problem in problems:
+        print(t("problem", lang, message=problem), file=sys.stderr)
+    if problems:
+        print(t("check_invalid", lang, folder=data_dir, count=_n(len(problems), lang)))
+        return 1
+    warnings = edition_warnings(bundle, lang)
+    for warning in warnings:
+        print(t("warning", lang, message=warning), file=sys.stderr)
     values = [v for chip in bundle["accelerators"] for v in chip["values"].values()]
     known = sum(1 for v in values if v["si"] is not None)
     sources = sum(len(chip["sources"]) for chip in bundle["accelerators"])
@@ -44,14 +82,85 @@ def run_check(args: argparse.Namespace) -> int:
     economics = bundle.get("economics") or {}
     sources += len(economics.get("sources", []))
     edition = bundle.get("edition") or {}
-    print(f"data check: {data_dir} is valid")
-    print(f"  edition        {edition.get('name', '?')} (last reviewed {edition.get('last_reviewed', '?')})")
-    print(f"  accelerators   {len(bundle['accelerators'])} ({known} values, {len(values) - known} null with a reason)")
-    print(f"  models         {len(bundle['models']['items'])}")
-    print(f"  interconnects  {len(bundle['interconnects']['items'])}")
-    print(f"  latencies      {len(bundle['latencies']['items'])}")
-    print(f"  prices         {len(economics.get('accelerator_hour_usd', {}))} accelerators")
-    print(f"  sources        {sources}")
+    current = edition.get("id")
+    in_edition = sum(1 for chip in bundle["accelerators"] if current in (chip["text"].get("editions") or []))
+    lines = [t("check_valid", lang, folder=data_dir)]
+    if edition:
+        ids = ", ".join(entry["id"] for entry in bundle["editions"])
+        lines += [
+            t("check_edition", lang, name=edition["name"], edition=current, reviewed=edition["last_reviewed"]),
+            t("check_editions", lang, count=_n(len(bundle["editions"]), lang), ids=ids),
+        ]
+    lines += [
+        t(
+            "check_accelerators",
+            lang,
+            count=_n(len(bundle["accelerators"]), lang),
+            in_edition=_n(in_edition if edition else len(bundle["accelerators"]), lang),
+            known=_n(known, lang),
+            null=_n(len(values) - known, lang),
+        ),
+        t("check_models", lang, count=_n(len(bundle["models"]["items"]), lang)),
+        t("check_interconnects", lang, count=_n(len(bundle["interconnects"]["items"]), lang)),
+        t("check_latencies", lang, count=_n(len(bundle["latencies"]["items"]), lang)),
+        t("check_prices", lang, count=_n(len(economics.get("accelerator_hour_usd", {})), lang)),
+        t("check_sources", lang, count=_n(sources, lang)),
+    ]
+    if warnings:
+        lines.append(t("check_warnings", lang, count=_n(len(warnings), lang)))
+    print("\n".join(lines))
+    return 0
+
+
+def _git_failure(command: str, error: GitError, lang: str) -> int:
+    print(f"python -m calc {command}: {t(error.key, lang, **error.fields)}", file=sys.stderr)
+    return 2
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    """Print what changed in data/ since REV: text in --lang, or the JSON object with --json. Exit 2 without git or REV."""
+    try:
+        diff, against, names = diff_since(_data_dir(args).resolve(), args.rev)
+    except GitError as error:
+        return _git_failure("data diff", error, args.lang)
+    if args.json:
+        print(json.dumps(diff, ensure_ascii=False, indent=1))
+    else:
+        print(diff_text(diff, against=against, names=names, lang=args.lang))
+    return 0
+
+
+def run_edition_new(args: argparse.Namespace) -> int:
+    """Start edition ID (see `edition.new_edition`) and print what changed, file by file."""
+    lang, data_dir = args.lang, _data_dir(args)
+    report = new_edition(data_dir, args.id, name=args.name, lang=lang)
+    lines = [
+        t("new_done", lang, edition=report.edition_id, previous=report.previous),
+        t("new_edition_file", lang, edition=report.edition_id, name=report.name, started=report.started.isoformat()),
+        t(
+            "new_chips",
+            lang,
+            edition=report.edition_id,
+            count=_n(len(report.chips), lang),
+            chips=", ".join(report.chips),
+        ),
+    ]
+    if report.recorded is not None:
+        lines.append(
+            t(
+                "new_recorded",
+                lang,
+                file=f"{CHANGES_DIR}/{report.previous}.yaml",
+                previous=report.previous,
+                added=_n(len(report.recorded["added"]), lang),
+                removed=_n(len(report.recorded["removed"]), lang),
+                changed=_n(len(report.recorded["changed"]), lang),
+            )
+        )
+    else:
+        lines.append(t("new_not_recorded", lang, previous=report.previous, reason=report.not_recorded))
+    lines.append(t("new_next", lang, edition=report.edition_id))
+    print("\n".join(lines))
     return 0
 
 

@@ -244,15 +244,28 @@ class Economics(_Strict):
 
 
 class Change(_Strict):
+    """One changelog entry, in both languages."""
+
     date: dt.date
-    change: str
+    change: Annotated[str, Field(min_length=3)]
+    change_es: Annotated[str, Field(min_length=3)]
 
 
 class Edition(_Strict):
+    """One edition: its id (what chips list), its name, when it started and was last reviewed, its changelog."""
+
     id: Annotated[str, Field(pattern=KEBAB)]
     name: str
+    started: dt.date
     last_reviewed: dt.date
     changelog: Annotated[list[Change], Field(min_length=1)]
+
+
+class Editions(_Strict):
+    """data/edition.yaml: the current edition's id and every edition, newest first."""
+
+    current: Annotated[str, Field(pattern=KEBAB)]
+    editions: Annotated[list[Edition], Field(min_length=1)]
 
 
 def _field(loc: tuple[Any, ...]) -> str:
@@ -502,6 +515,22 @@ def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> E
     return data
 
 
-def check_edition(raw: Any, *, file_name: str) -> Edition:
-    """Validate data/edition.yaml."""
-    return validate(Edition, raw, where=file_name)
+def check_edition(raw: Any, *, file_name: str) -> Editions:
+    """Validate data/edition.yaml: unique ids, newest first, and a current edition that is listed."""
+    data = validate(Editions, raw, where=file_name)
+    ids = [edition.id for edition in data.editions]
+    duplicate = sorted({edition_id for edition_id in ids if ids.count(edition_id) > 1})
+    if duplicate:
+        raise DataError(f"{file_name} [{duplicate[0]}]: field 'id': duplicate edition id")
+    for newer, older in zip(data.editions, data.editions[1:], strict=False):
+        if older.started > newer.started:
+            raise DataError(
+                f"{file_name} [{older.id}]: field 'started': editions are listed newest first, "
+                f"but {older.id} started after {newer.id}"
+            )
+    if data.current not in ids:
+        raise DataError(
+            f"{file_name} [{data.current}]: field 'current': no edition with this id is listed "
+            f"(listed: {', '.join(ids)})"
+        )
+    return data
