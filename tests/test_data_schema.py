@@ -30,6 +30,26 @@ BROKEN = {
     "price-unknown-accelerator": (
         "economics.yaml [no-such-chip]: field 'accelerator_hour_usd': unknown accelerator id 'no-such-chip'"
     ),
+    "unknown-topology": (
+        "test-chip.yaml [test-chip]: field 'scale_up.topology': "
+        "Input should be 'switch', 'mesh', 'torus', 'ring' or 'none'"
+    ),
+    "per-peer-above-total": (
+        "test-chip.yaml [test-chip]: field 'scale_up.per_peer': larger than the per-direction total"
+    ),
+    "mesh-per-peer-mismatch": (
+        "test-chip.yaml [test-chip]: field 'scale_up.per_peer': 7 links of per_peer must add up to the "
+        "per-direction total for a mesh"
+    ),
+    "torus-without-dims": (
+        "test-chip.yaml [test-chip]: field 'scale_up.torus_dims': a torus needs its number of dimensions"
+    ),
+    "none-with-bandwidth": (
+        "test-chip.yaml [test-chip]: field 'scale_up.topology': 'none' cannot carry a scale-up bandwidth"
+    ),
+    "per-peer-wrong-dimension": (
+        "test-chip.yaml [test-chip]: field 'scale_up.per_peer': '512 Gb/s' is bits_per_s, expected bytes_per_s"
+    ),
 }
 
 
