@@ -13,7 +13,7 @@ T = 1e12
 
 
 def test_nvidia_h100_sxm_dense_not_sparse() -> None:
-    """H100 SXM BF16 is 989.4 TFLOP/s dense; 1,979 is the 2:4 headline (NVIDIA H100 datasheet, hpctech-h100 copy)."""
+    """H100 SXM BF16 is 989.4 TFLOP/s dense; 1,979 is the 2:4 headline (NVIDIA H100 whitepaper V1.04, Table 1)."""
     chip = D.accelerator("h100-sxm")
     assert chip.dense_flop_per_s["bf16"] == pytest.approx(989.4 * T)
     assert chip.sparse_headline_flop_per_s["bf16"] == pytest.approx(1979 * T)
@@ -22,10 +22,11 @@ def test_nvidia_h100_sxm_dense_not_sparse() -> None:
 
 
 def test_nvidia_nvlink4_per_direction_vs_both() -> None:
-    """NVLink 4 is 450 GB/s each way, 900 GB/s both (NVIDIA H100 datasheet)."""
+    """NVLink 4 is 450 GB/s each way, 900 GB/s both, through NVSwitch (NVIDIA H100 product page)."""
     chip = D.accelerator("h100-sxm")
     assert chip.scale_up_per_direction_bytes_per_s == pytest.approx(450e9)
     assert chip.values["scale_up.bidirectional"].si == pytest.approx(900e9)
+    assert chip.scale_up_topology == "switch"
 
 
 def test_nvidia_h800_cuts_nvlink_and_fp64() -> None:
@@ -45,7 +46,7 @@ def test_nvidia_h200_is_h100_with_more_memory() -> None:
 
 
 def test_nvidia_b300_fp4_is_not_two_to_one() -> None:
-    """B300 publishes sparse and dense FP4 at a ratio other than 2:1 (NVIDIA HGX B300 table), recorded as such."""
+    """B300 publishes FP4 at 14 dense, 18 sparse PFLOP/s, not 2:1 (NVIDIA Blackwell technical brief V2.1, Table 3)."""
     chip = D.accelerator("b300")
     assert chip.text["sparse_headline.not_doubled"] == ["fp4"]
     ratio = chip.sparse_headline_flop_per_s["fp4"] / chip.dense_flop_per_s["fp4"]
@@ -77,12 +78,57 @@ def test_amd_mi355x_has_fp4_and_less_fp64_matrix() -> None:
 
 
 def test_intel_gaudi3_hot_chips() -> None:
-    """Gaudi 3: 1,835 TFLOP/s BF16 and FP8, 128 GB HBM2e at 3.67 TB/s, no sparse headline (Intel Hot Chips 2024)."""
+    """Gaudi 3: 1,835 TFLOP/s BF16 and FP8, 128 GB HBM2e at 3.67 TB/s, no sparse headline (Intel white paper,
+    Hot Chips 2024)."""
     chip = D.accelerator("gaudi3")
     assert chip.dense_flop_per_s["bf16"] == pytest.approx(1835 * T)
     assert chip.dense_flop_per_s["fp8"] == pytest.approx(1835 * T)
     assert chip.memory_bandwidth_bytes_per_s == pytest.approx(3.67e12)
     assert not any(chip.sparse_headline_flop_per_s.values())
+
+
+def test_intel_gaudi3_scale_up_is_21_of_24_ports() -> None:
+    """Gaudi 3 scale-up uses 21 of its 24 x 200 GbE ports, 3 to each of 7 peers: 525 GB/s each way, 1,050 GB/s
+    both, 75 GB/s per peer; the other 3 ports (600 Gb/s) go to scale-out. Intel Gaudi documentation, "Intel Gaudi
+    Network Configuration": "21*200Gbps = 21*25 GB/s = 525 GB/s unidirectional bandwidth or 1050 GB/s
+    bidirectional"; "3*200Gbps = 75 GB/s in each direction". (2026-11-30: was 600/1,200, which counts all 24.)"""
+    chip = D.accelerator("gaudi3")
+    assert chip.scale_up_topology == "mesh"
+    assert chip.scale_up_per_direction_bytes_per_s == pytest.approx(525e9)
+    assert chip.values["scale_up.bidirectional"].si == pytest.approx(1050e9)
+    assert chip.scale_up_per_peer_bytes_per_s == pytest.approx(75e9)
+    assert chip.scale_up_per_peer_bytes_per_s * (chip.scale_up_domain_size - 1) == pytest.approx(525e9)
+    assert chip.scale_out_bits_per_s == pytest.approx(600e9)
+
+
+def test_amd_mi300x_per_peer_is_a_seventh() -> None:
+    """MI300X's 448 GB/s each way is 7 point-to-point Infinity Fabric links of 64 GB/s each way (16 lanes at
+    32 Gb/s), one to each other GPU (AMD CDNA 3 white paper, communication section; MI300X datasheet 896 GB/s
+    peak aggregate)."""
+    chip = D.accelerator("mi300x")
+    assert chip.scale_up_topology == "mesh"
+    assert chip.scale_up_per_peer_bytes_per_s == pytest.approx(64e9)
+    assert chip.scale_up_per_direction_bytes_per_s == pytest.approx(7 * 64e9)
+    assert chip.values["scale_up.bidirectional"].si == pytest.approx(896e9)
+
+
+def test_google_tpu_v5p_is_a_3d_torus_of_100_gb_s_links() -> None:
+    """TPU v5p: 4,800 Gbps (600 GB/s) of ICI per chip each way over the 6 links of a 3D torus, 100 GB/s per link
+    (Cloud TPU v5p docs); the scaling book models 90 GB/s per link ("How to Scale Your Model", TPU chapter)."""
+    chip = D.accelerator("tpu-v5p")
+    assert (chip.scale_up_topology, chip.scale_up_torus_dims) == ("torus", 3)
+    assert chip.scale_up_per_peer_bytes_per_s == pytest.approx(100e9)
+    assert chip.scale_up_per_peer_bytes_per_s * 2 * chip.scale_up_torus_dims == pytest.approx(600e9)
+    book = chip.values["scale_up.per_peer"].alternatives[0]
+    assert (book["value"], book["source"]) == ("90 GB/s", "scaling-book-tpus")
+
+
+def test_every_accelerator_states_its_topology() -> None:
+    """Every chip names its scale-up topology; PCIe-only cards are 'none' with a domain of 1, tori give dimensions."""
+    for chip in D.accelerators.values():
+        assert chip.scale_up_topology in ("switch", "mesh", "torus", "ring", "none"), chip.id
+        assert (chip.scale_up_topology == "none") == (chip.scale_up_domain_size == 1), chip.id
+        assert (chip.scale_up_topology == "torus") == (chip.scale_up_torus_dims is not None), chip.id
 
 
 def test_google_tpu_v5p_gib_and_ici() -> None:
@@ -116,8 +162,29 @@ def test_aws_inferentia2_neuron_docs() -> None:
     assert chip.memory_bandwidth_bytes_per_s == pytest.approx(820 * 2**30)
 
 
+def test_nvidia_rtx_5090_bf16_is_fp32_accumulate() -> None:
+    """RTX 5090 dense BF16 is 209.5 TFLOP/s: GeForce Blackwell runs BF16 only with FP32 accumulate, at half the
+    FP16-accumulate rate. NVIDIA RTX Blackwell GPU Architecture whitepaper V1.1, Appendix A, GeForce RTX 5090:
+    "Peak FP16 Tensor TFLOPS with FP16 Accumulate 419/838", "Peak FP16/BF16 Tensor TFLOPS with FP32 Accumulate
+    209.5/419". (2026-11-30: was 419, the FP16-accumulate rate, kept as an alternative.)"""
+    chip = D.accelerator("rtx-5090")
+    assert chip.dense_flop_per_s["bf16"] == pytest.approx(209.5 * T)
+    assert chip.sparse_headline_flop_per_s["bf16"] == pytest.approx(419 * T)
+    assert [a["value"] for a in chip.values["compute.bf16"].alternatives] == ["419 TFLOP/s"]
+    assert chip.dense_flop_per_s["fp8"] == pytest.approx(419 * T)  # FP8 with FP32 accumulate
+    assert chip.dense_flop_per_s["fp4"] == pytest.approx(1676 * T)  # no halving for FP4
+
+
+def test_consumer_and_pro_compare_like_with_like() -> None:
+    """All three GB202/AD102 rows are FP32-accumulate peaks: RTX 4090 165.2 (Ada whitepaper, Appendix A), RTX 5090
+    209.5, RTX PRO 6000 503.8 at full rate (RTX Blackwell PRO whitepaper, Table 4)."""
+    bf16 = {key: D.accelerator(key).dense_flop_per_s["bf16"] / T for key in ("rtx-4090", "rtx-5090", "rtx-pro-6000")}
+    assert bf16 == pytest.approx({"rtx-4090": 165.2, "rtx-5090": 209.5, "rtx-pro-6000": 503.8})
+
+
 def test_consumer_rtx_4090_fp64_contrast() -> None:
-    """RTX 4090: 24 GB, 1,008 GB/s, FP64 1.29 TFLOP/s, no NVLink (NVIDIA Ada whitepaper, WareDB copy)."""
+    """RTX 4090: 24 GB, 1,008 GB/s, FP64 1.29 TFLOP/s (1/64 of FP32), no NVLink (NVIDIA Ada whitepaper v2.1,
+    Appendix A; CUDA C++ Programming Guide throughput table)."""
     chip = D.accelerator("rtx-4090")
     assert chip.memory_bytes == pytest.approx(24e9)
     assert chip.dense_flop_per_s["fp64"] == pytest.approx(1.29 * T)

@@ -30,6 +30,26 @@ BROKEN = {
     "price-unknown-accelerator": (
         "economics.yaml [no-such-chip]: field 'accelerator_hour_usd': unknown accelerator id 'no-such-chip'"
     ),
+    "unknown-topology": (
+        "test-chip.yaml [test-chip]: field 'scale_up.topology': "
+        "Input should be 'switch', 'mesh', 'torus', 'ring' or 'none'"
+    ),
+    "per-peer-above-total": (
+        "test-chip.yaml [test-chip]: field 'scale_up.per_peer': larger than the per-direction total"
+    ),
+    "mesh-per-peer-mismatch": (
+        "test-chip.yaml [test-chip]: field 'scale_up.per_peer': 7 links of per_peer must add up to the "
+        "per-direction total for a mesh"
+    ),
+    "torus-without-dims": (
+        "test-chip.yaml [test-chip]: field 'scale_up.torus_dims': a torus needs its number of dimensions"
+    ),
+    "none-with-bandwidth": (
+        "test-chip.yaml [test-chip]: field 'scale_up.topology': 'none' cannot carry a scale-up bandwidth"
+    ),
+    "per-peer-wrong-dimension": (
+        "test-chip.yaml [test-chip]: field 'scale_up.per_peer': '512 Gb/s' is bits_per_s, expected bytes_per_s"
+    ),
 }
 
 
@@ -70,3 +90,31 @@ def test_data_error_is_a_calc_error() -> None:
     from calc import CalcError
 
     assert issubclass(DataError, CalcError)
+
+
+@pytest.mark.parametrize(
+    ("scale_up", "message"),
+    [
+        ({"topology": "switch", "torus_dims": 2}, "field 'scale_up.torus_dims': only a torus has dimensions"),
+        (
+            {"topology": "torus", "torus_dims": 2.5, "domain_size": 256},
+            "field 'scale_up.torus_dims': must be a whole number from 1 to 6",
+        ),
+        (
+            {"topology": "torus", "torus_dims": 3, "per_peer": "90 GB/s"},
+            "field 'scale_up.per_peer': 6 links of per_peer must add up to the per-direction total for a torus",
+        ),
+        ({"topology": "ring", "per_peer": "300 GB/s"}, "field 'scale_up.per_peer': 2 links of per_peer"),
+        ({"topology": "mesh", "domain_size": 1}, "field 'scale_up.domain_size': a mesh joins at least 2"),
+    ],
+)
+def test_scale_up_topology_rules(scale_up: dict[str, object], message: str) -> None:
+    """Torus dimensions only on a torus and whole; per-peer links add up to the total; a mesh has peers."""
+    import yaml
+
+    from calc._tooling.schema import check_accelerator
+
+    raw = yaml.safe_load((FIXTURES / "good_data" / "accelerators" / "test-chip.yaml").read_text(encoding="utf-8"))
+    raw["scale_up"].update(scale_up)
+    with pytest.raises(DataError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        check_accelerator(raw, file_name="test-chip.yaml")

@@ -40,7 +40,15 @@ def test_keys(rows: dict[str, dict]) -> None:
     for row in rows.values():
         assert set(row) == KEYS
         assert set(row["dense_tflops"]) == {"fp64", "fp32", "tf32", "bf16", "fp8", "fp4", "int8"}
-        assert set(row["scale_up"]) == {"name", "bidirectional_gbytes_s", "domain_size"}
+        # The issue's keys, plus topology and per-link figures (2026-11-30: a mesh pair gets 1/7 of the total).
+        assert set(row["scale_up"]) == {
+            "name",
+            "bidirectional_gbytes_s",
+            "domain_size",
+            "topology",
+            "per_direction_gbytes_s",
+            "per_peer_gbytes_s",
+        }
         assert row["sources"] and all(set(s) == {"title", "url", "checked"} for s in row["sources"])
 
 
@@ -64,6 +72,7 @@ def test_gib_figure_converted_to_decimal_gb(rows: dict[str, dict]) -> None:
 def test_bidirectional_from_per_direction(rows: dict[str, dict]) -> None:
     """Where only one direction is published the JSON still sums both (TPU v6e: 400 each way = 800)."""
     assert rows["tpu-v6e"]["scale_up"]["bidirectional_gbytes_s"] == 800
+    assert rows["mi300x"]["scale_up"]["per_peer_gbytes_s"] == 64 and rows["mi300x"]["scale_up"]["topology"] == "mesh"
 
 
 def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:

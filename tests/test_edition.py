@@ -13,16 +13,20 @@ from pathlib import Path
 import pytest
 import yaml
 
+import calc
 import calc._internal.data as data_module
-from calc._tooling.cli import main
 from calc._internal.i18n import catalog_problems
 from calc._tooling.bundle import build_bundle, default_data_dir
+from calc._tooling.cli import main
 from calc._tooling.edition import add_to_editions_line, new_edition
 from calc._tooling.messages import CATALOG
 from calc._tooling.schema import DataError
 
 Cli = Callable[..., tuple[int, str, str]]
 NEW = "2026-2028"
+
+# The source the H100 SXM's memory bandwidth cites in data/ (the diff names it).
+H100_BANDWIDTH_SOURCE = calc.load_data().accelerator("h100-sxm").values["memory.bandwidth"].source
 
 
 @pytest.fixture()
@@ -182,7 +186,7 @@ def test_carried_over_values_checked_before_the_edition_started_warn(data_dir: P
     assert len(err.splitlines()) == chips and f"warnings       {chips}" in out
     line = next(line for line in err.splitlines() if "h100-sxm.yaml" in line)
     assert line.startswith("warning: accelerators/h100-sxm.yaml: carried over from 2024-2026")
-    assert f"before {NEW} started on 2099-01-01" in line and "nvidia-h100-datasheet (checked " in line
+    assert f"before {NEW} started on 2099-01-01" in line and f"{H100_BANDWIDTH_SOURCE} (checked " in line
     path = data_dir / "accelerators" / "h100-sxm.yaml"
     path.write_text(re.sub(r"checked: \S+", "checked: 2099-01-02", path.read_text(encoding="utf-8")), "utf-8")
     _, _, err = cli("data", "check", "--data", data_dir, "--lang", "es")
@@ -196,7 +200,7 @@ def test_data_diff_shows_a_changed_bandwidth(repo: Path, cli: Cli) -> None:
     _git(repo, "commit", "-q", "-am", "fix(data): H100 SXM bandwidth")
     code, out, err = cli("data", "diff", "HEAD~1", "--data", repo / "data")
     assert (code, err) == (0, "")
-    assert f"h100-sxm  memory.bandwidth: {old.split()[0]} → {new} (source: nvidia-h100-datasheet)" in out
+    assert f"h100-sxm  memory.bandwidth: {old.split()[0]} → {new} (source: {H100_BANDWIDTH_SOURCE})" in out
     assert "Chips added (0): none" in out
     # With no REV: the last commit that changed edition.yaml, here the first one.
     code, out, _ = cli("data", "diff", "--json", "--data", repo / "data")
@@ -210,7 +214,7 @@ def test_data_diff_shows_a_changed_bandwidth(repo: Path, cli: Cli) -> None:
             "old": float(old.split()[0]),
             "new": float(new.split()[0]),
             "unit": "TB/s",
-            "source": "nvidia-h100-datasheet",
+            "source": H100_BANDWIDTH_SOURCE,
         }
     ]
 
@@ -222,7 +226,7 @@ def test_data_diff_in_spanish(repo: Path, cli: Cli) -> None:
     assert code == 0
     assert out.startswith("data/ ahora frente a ")
     assert "Cambios de valores (1):" in out and "Chips añadidos (0): ninguno" in out
-    assert f"{old.split()[0].replace('.', ',')} → {new.replace('.', ',')} (fuente: nvidia-h100-datasheet)" in out
+    assert f"{old.split()[0].replace('.', ',')} → {new.replace('.', ',')} (fuente: {H100_BANDWIDTH_SOURCE})" in out
 
 
 def test_data_diff_lists_chips_leaving_and_joining(repo: Path, cli: Cli) -> None:

@@ -38,13 +38,27 @@ LEAF_LABELS = (
     "bidirectional",
     "domain_size",
     "per_accelerator",
+    "per_peer",
+    "torus_dims",
     "sram",
     "l2",
     "fp64",
     "fp64_matrix",
     "bf16",
 )
-WORDS = ("datacenter", "workstation", "consumer", "shipping", "preliminary", "discontinued")
+WORDS = (
+    "datacenter",
+    "workstation",
+    "consumer",
+    "shipping",
+    "preliminary",
+    "discontinued",
+    "switch",
+    "mesh",
+    "torus",
+    "ring",
+    "none",
+)
 
 
 def t(key: str, lang: str, **fields: Any) -> str:
@@ -420,6 +434,7 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
         "status",
         "memory.type",
         "scale_up.name",
+        "scale_up.topology",
         "scale_out.name",
         "sparse_headline.sparsity",
         "notes",

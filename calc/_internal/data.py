@@ -107,7 +107,12 @@ class Economics:
 
 @dataclass(frozen=True)
 class Accelerator:
-    """One accelerator's figures in SI units (bytes, bytes/s, FLOP/s, watts); None when unknown."""
+    """One accelerator's figures in SI units (bytes, bytes/s, FLOP/s, watts); None when unknown.
+
+    `scale_up_topology` is switch, mesh, torus, ring or none; `scale_up_per_peer_bytes_per_s` is the
+    bandwidth per direction between one pair of peers (one link to one neighbour in a torus or ring), and
+    `scale_up_torus_dims` the number of torus dimensions.
+    """
 
     id: str
     vendor: str
@@ -122,6 +127,9 @@ class Accelerator:
     scale_up_name: str | None
     scale_up_per_direction_bytes_per_s: float | None
     scale_up_domain_size: int | None
+    scale_up_topology: str | None
+    scale_up_per_peer_bytes_per_s: float | None
+    scale_up_torus_dims: int | None
     scale_out_bits_per_s: float | None
     values: dict[str, SourcedValue] = field(repr=False)
     text: dict[str, Any] = field(repr=False)
@@ -183,6 +191,7 @@ def _sourced_value(value: dict[str, Any]) -> SourcedValue:
 def _accelerator(entry: dict[str, Any]) -> Accelerator:
     values = {path: _sourced_value(value) for path, value in entry["values"].items()}
     domain = _si(values, "scale_up.domain_size")
+    dims = _si(values, "scale_up.torus_dims")
     return Accelerator(
         id=entry["id"],
         vendor=entry["vendor"],
@@ -197,6 +206,9 @@ def _accelerator(entry: dict[str, Any]) -> Accelerator:
         scale_up_name=entry["text"].get("scale_up.name"),
         scale_up_per_direction_bytes_per_s=_si(values, "scale_up.per_direction"),
         scale_up_domain_size=int(domain) if domain else None,
+        scale_up_topology=entry["text"].get("scale_up.topology"),
+        scale_up_per_peer_bytes_per_s=_si(values, "scale_up.per_peer"),
+        scale_up_torus_dims=int(dims) if dims else None,
         scale_out_bits_per_s=_si(values, "scale_out.per_accelerator"),
         values=values,
         text=entry["text"],

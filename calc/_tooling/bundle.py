@@ -20,6 +20,7 @@ VALUE_SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "
 TEXT_LEAVES = {
     "memory.type",
     "scale_up.name",
+    "scale_up.topology",
     "sparse_headline.sparsity",
     "sparse_headline.not_doubled",
     "scale_out.name",

@@ -183,7 +183,10 @@ def spec_row(chip: Accelerator) -> dict[str, Any]:
         "dense_tflops": {dtype: _scaled(chip.dense_flop_per_s.get(dtype), 1e12) for dtype in SPEC_DTYPES},
         "scale_up": {
             "name": chip.scale_up_name,
+            "topology": chip.scale_up_topology,
+            "per_direction_gbytes_s": _scaled(per_direction, 1e9),
             "bidirectional_gbytes_s": _scaled(both_si, 1e9),
+            "per_peer_gbytes_s": _scaled(chip.scale_up_per_peer_bytes_per_s, 1e9),
             "domain_size": chip.scale_up_domain_size,
         },
         "scale_out_gbits_s": _scaled(chip.scale_out_bits_per_s, 1e9),

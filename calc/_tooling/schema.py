@@ -21,6 +21,8 @@ DIMENSIONS: dict[str, str] = {
     "scale_up.per_direction": "bytes_per_s",
     "scale_up.bidirectional": "bytes_per_s",
     "scale_up.domain_size": "count",
+    "scale_up.per_peer": "bytes_per_s",
+    "scale_up.torus_dims": "count",
     "scale_out.per_accelerator": "bits_per_s",
     "on_chip.sram": "bytes",
     "on_chip.l2": "bytes",
@@ -32,6 +34,11 @@ DIMENSIONS: dict[str, str] = {
 }
 SPARSE_TOLERANCE = 0.015  # vendors round: 2 x 989.4 = 1978.8 is published as 1,979
 BIDIRECTIONAL_TOLERANCE = 0.01
+PER_PEER_TOLERANCE = 0.02  # per-link figures are rounded: 7 x 76.8 GB/s = 537.6, published as 1,075 both ways
+# How a scale-up domain is wired. switch: every accelerator reaches every other through switches (NVSwitch);
+# mesh: a direct link to every peer (MI300X, Gaudi 3); torus: links to the nearest neighbours along each
+# dimension, with wraparound (TPU ICI); ring: two neighbours; none: no scale-up link (PCIe only).
+Topology = Literal["switch", "mesh", "torus", "ring", "none"]
 
 
 class DataError(CalcError):
@@ -125,9 +132,15 @@ class Power(_Strict):
 
 
 class ScaleUp(_Strict):
+    """The scale-up link. `per_peer` is per direction between one pair of peers (one link per neighbour in a
+    torus or ring); `torus_dims` is the number of torus dimensions, required for a torus only."""
+
     name: str
+    topology: Topology
     per_direction: Leaf | None = None
     bidirectional: Leaf | None = None
+    per_peer: Leaf | None = None
+    torus_dims: Leaf | None = None
     domain_size: Leaf
 
 
@@ -390,7 +403,52 @@ def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
     domain = si.get("scale_up.domain_size")
     if domain is not None and (domain < 1 or domain != int(domain)):
         raise DataError(f"{where}: field 'scale_up.domain_size': must be a whole number of accelerators")
+    _check_topology(chip.scale_up.topology, si, where=where)
     return chip
+
+
+def _links_per_accelerator(topology: str, *, domain: float | None, torus_dims: float | None) -> float | None:
+    """How many per-peer links add up to the per-direction total: a mesh links every peer, a torus two
+    neighbours per dimension, a ring two neighbours; None where the total is not a sum of links (switch)."""
+    if topology == "mesh":
+        return domain - 1 if domain else None
+    if topology == "torus":
+        return 2 * torus_dims if torus_dims else None
+    if topology == "ring":
+        return 2.0
+    return None
+
+
+def _check_topology(topology: str, si: dict[str, float | None], *, where: str) -> None:
+    """Scale-up fields agree with the topology: a torus has dimensions, no link means no bandwidth, and the
+    per-peer bandwidth times the number of links is the per-direction total."""
+    per_direction, both = si.get("scale_up.per_direction"), si.get("scale_up.bidirectional")
+    per_peer, dims, domain = si.get("scale_up.per_peer"), si.get("scale_up.torus_dims"), si.get("scale_up.domain_size")
+    if topology == "torus" and dims is None:
+        raise DataError(f"{where}: field 'scale_up.torus_dims': a torus needs its number of dimensions")
+    if topology != "torus" and dims is not None:
+        raise DataError(f"{where}: field 'scale_up.torus_dims': only a torus has dimensions (topology is {topology})")
+    if dims is not None and (dims != int(dims) or not 1 <= dims <= 6):
+        raise DataError(f"{where}: field 'scale_up.torus_dims': must be a whole number from 1 to 6")
+    if topology == "none":
+        if per_direction or both or per_peer:
+            raise DataError(f"{where}: field 'scale_up.topology': 'none' cannot carry a scale-up bandwidth")
+        if domain not in (None, 1.0):
+            raise DataError(f"{where}: field 'scale_up.domain_size': with topology 'none' the domain is 1")
+        return
+    if topology in ("mesh", "switch") and domain == 1:
+        raise DataError(f"{where}: field 'scale_up.domain_size': a {topology} joins at least 2 accelerators")
+    total = per_direction if per_direction else (both / 2 if both else None)
+    if per_peer is None or total is None:
+        return
+    if per_peer > total * (1 + PER_PEER_TOLERANCE):
+        raise DataError(f"{where}: field 'scale_up.per_peer': larger than the per-direction total")
+    links = _links_per_accelerator(topology, domain=domain, torus_dims=dims)
+    if links and not _close(per_peer * links, total, PER_PEER_TOLERANCE):
+        raise DataError(
+            f"{where}: field 'scale_up.per_peer': {links:g} links of per_peer must add up to the per-direction "
+            f"total for a {topology}"
+        )
 
 
 def check_interconnects(raw: Any, *, file_name: str) -> Interconnects:
