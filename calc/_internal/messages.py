@@ -499,6 +499,10 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "error.data": {"en": "{detail}", "es": "{detail}"},
     "cli.none": {"en": "—", "es": "—"},
+    # -- parallelism planner (insert its entries here) ----------------------------------------------------
+    # -- goodput (insert its entries here) -------------------------------------------------------------------
+    # -- serving and speculative decoding (insert their entries here) -------------------------------------
+    # -- power: chips to racks and facility (insert its entries here) --------------------------------------
 }
 # fmt: on
 
