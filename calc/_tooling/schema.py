@@ -339,16 +339,17 @@ class SystemAccelerator(_Strict):
 
 
 class System(_Strict):
-    """A node, rack or pod: its accelerators, CPUs, power, cooling and scale-up domain, each sourced."""
+    """A baseboard, node, rack or pod: accelerators, CPUs, power, cooling (hybrid: liquid cold plates plus air)
+    and scale-up domain, each sourced."""
 
     id: Annotated[str, Field(pattern=KEBAB)]
     name: str
-    kind: Literal["node", "rack", "pod"]
+    kind: Literal["baseboard", "node", "rack", "pod"]
     accelerators: Annotated[list[SystemAccelerator], Field(min_length=1)]
     cpus: Leaf
     power_max: Leaf
     power_typical: Leaf
-    cooling: Literal["air", "liquid"] | Sourced
+    cooling: Literal["air", "liquid", "hybrid"] | Sourced
     scale_up_domain: Leaf
     topology: str | Sourced
     note: str | None = None
@@ -362,6 +363,7 @@ class Systems(_Strict):
     systems: list[System]
 
 
+COOLING = ("air", "liquid", "hybrid")
 # Expected dimension of each quantity leaf of a system.
 SYSTEM_DIMENSIONS = {"cpus": "count", "power_max": "watts", "power_typical": "watts", "scale_up_domain": "count"}
 
@@ -743,6 +745,9 @@ def check_systems(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Sys
                 raise DataError(f"{where}: field 'accelerators.{index}.id': unknown accelerator id {held.id!r}")
         for key in ("cooling", "topology"):
             _check_leaf_sources(getattr(system, key), known, where=where, key=key)
+        cooling = _value(system.cooling)
+        if cooling is not None and cooling not in COOLING:
+            raise DataError(f"{where}: field 'cooling': {cooling!r} is not one of {', '.join(COOLING)}")
         values = {}
         for key, expected in SYSTEM_DIMENSIONS.items():
             leaf = getattr(system, key)
