@@ -166,13 +166,29 @@ def register(env: Any) -> None:
         return _table([t(f"num.{k}", lang) for k in ("chip", "low", "mid", "high")], rows, "x4-prices")
 
     @env.macro
+    def system_power(system_id: str, which: str = "max") -> str:
+        """A node's, rack's or pod's published power from data/systems.yaml (which: max or typical), e.g. '10.2 kW'."""
+        system = _calc.load_data().systems.get(system_id)
+        if system is None:
+            raise KeyError(f"no system {system_id!r} in data/; known: {', '.join(_calc.load_data().systems)}")
+        watts = {"max": system.power_max_w, "typical": system.power_typical_w}[which]
+        if watts is None:
+            raise ValueError(f"{system_id}: no {which} power in data/")
+        return _calc.format_quantity(watts, "W", _lang(env))
+
+    @env.macro
+    def system_name(system_id: str) -> str:
+        """The display name of a system in data/systems.yaml (e.g. 'NVIDIA DGX H100')."""
+        return _calc.load_data().systems[system_id].name
+
+    @env.macro
     def economics_value(name: str, which: str = "typical") -> str:
         """A facility/energy figure from data/ economics: pue, electricity_usd_per_kwh or grid_carbon_g_per_kwh."""
         value = getattr(getattr(_calc.load_data().economics, name), which)
         return _calc.format_number(value, _lang(env))
 
     # --- Interconnects, sources, models and the calculators' outputs ---
-    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics")
+    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics", "systems")
 
     @env.macro
     def data_sources() -> str:
