@@ -10,6 +10,7 @@ from typing import Any
 
 from .errors import CalcError
 from .fields import DTYPES
+from .messages import Words
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,15 @@ class Accelerator:
     values: dict[str, SourcedValue] = field(repr=False)
     text: dict[str, Any] = field(repr=False)
     sources: list[dict[str, Any]] = field(repr=False)
+    names: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def display_name(self, lang: str = "en") -> str:
+        """The name in `lang`: as the vendor writes it, its description translated ("GB200 (por GPU Blackwell en NVL72)")."""
+        return self.names.get(lang, self.name)
+
+    def words(self) -> Words:
+        """The name in every language, for a Text field worded later."""
+        return Words(self.name, self.display_name("es"))
 
     def peak_flop_per_s(self, dtype: str) -> float:
         """Dense peak for `dtype`; raises CalcError when the chip has no such format."""
@@ -159,6 +169,18 @@ class DataBundle:
     models: dict[str, Model] = field(default_factory=dict)
     interconnects: dict[str, Interconnect] = field(default_factory=dict)
     latencies: dict[str, Latency] = field(default_factory=dict)
+    translations: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+
+    def text(self, key: str, english: str | None, lang: str) -> str | None:
+        """A data text as `lang` reads it: data/i18n/es.yaml's Spanish for `key` ("interconnects.yaml#interconnects.
+        pcie-5-x16.latency.note") on Spanish pages, the data file's English otherwise."""
+        if english is None or lang == "en":
+            return english
+        return self.translations.get(lang, {}).get(key, english)
+
+    def model_words(self, model: Model) -> Words:
+        """A reference model's name in every language, for a Text field worded later."""
+        return Words(model.name, self.text(f"models.yaml#models.{model.id}.name", model.name, "es") or model.name)
 
     def model(self, model_id: str) -> Model:
         """Look up a reference model by its kebab-case id; raises CalcError listing the known ids."""
@@ -188,7 +210,7 @@ def _sourced_value(value: dict[str, Any]) -> SourcedValue:
     return SourcedValue(**fields)
 
 
-def _accelerator(entry: dict[str, Any]) -> Accelerator:
+def _accelerator(entry: dict[str, Any], translations: dict[str, dict[str, str]]) -> Accelerator:
     values = {path: _sourced_value(value) for path, value in entry["values"].items()}
     domain = _si(values, "scale_up.domain_size")
     dims = _si(values, "scale_up.torus_dims")
@@ -213,6 +235,10 @@ def _accelerator(entry: dict[str, Any]) -> Accelerator:
         values=values,
         text=entry["text"],
         sources=entry["sources"],
+        names={
+            lang: texts.get(f"accelerators/{entry['id']}.yaml#name", entry["name"])
+            for lang, texts in {"en": {}, **translations}.items()
+        },
     )
 
 
@@ -250,7 +276,8 @@ def _pick(entry: dict[str, Any], names: Any) -> dict[str, Any]:
 
 def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
     """Turn the JSON bundle (a dict) into typed objects. Pure: the caller does the reading."""
-    accelerators = {entry["id"]: _accelerator(entry) for entry in bundle["accelerators"]}
+    translations = bundle.get("i18n") or {}
+    accelerators = {entry["id"]: _accelerator(entry, translations) for entry in bundle["accelerators"]}
     link_fields, latency_fields = Interconnect.__dataclass_fields__, Latency.__dataclass_fields__
     return DataBundle(
         edition=bundle.get("edition", {}),
@@ -260,6 +287,7 @@ def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
         interconnects={e["id"]: Interconnect(**_pick(e, link_fields)) for e in _items(bundle, "interconnects")},
         latencies={e["id"]: Latency(**_pick(e, latency_fields)) for e in _items(bundle, "latencies")},
         economics=_economics(bundle["economics"]),
+        translations=translations,
     )
 
 

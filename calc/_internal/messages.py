@@ -522,8 +522,19 @@ class Text:
         return t(self.key, lang, **{k: _word(v, lang) for k, v in self.fields.items()})
 
 
+@dataclass(frozen=True)
+class Words:
+    """A data text in both languages (a chip's name), for a Text field: worded when the Text is."""
+
+    en: str
+    es: str
+
+    def render(self, lang: str = "en") -> str:
+        return self.es if lang == "es" else self.en
+
+
 def _word(value: object, lang: str) -> object:
-    if isinstance(value, Text):
+    if isinstance(value, (Text, Words)):
         return value.render(lang)
     if isinstance(value, float):
         return format_number(value, lang)
