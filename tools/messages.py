@@ -189,6 +189,13 @@ CATALOG: dict[str, dict[str, str]] = {
     "leaf.fp64": {"en": "FP64 (vector)", "es": "FP64 (vectorial)"},
     "leaf.fp64_matrix": {"en": "FP64 (matrix)", "es": "FP64 (matricial)"},
     "leaf.bf16": {"en": "BF16 / FP16", "es": "BF16 / FP16"},
+    # -- source_kind: what a chip page says each source is ------------------------------------------
+    "source_kind.vendor": {"en": "vendor document", "es": "documento del fabricante"},
+    "source_kind.paper": {"en": "paper", "es": "artículo"},
+    "source_kind.model-card": {"en": "model card", "es": "ficha del modelo"},
+    "source_kind.secondary": {"en": "secondary source", "es": "fuente secundaria"},
+    "source_kind.dataset": {"en": "dataset", "es": "conjunto de datos"},
+    "source_kind.price-list": {"en": "price list", "es": "lista de precios"},
     # -- scope -------------------------------------------------------------------------------------
     "scope.package": {"en": "in package", "es": "en el encapsulado"},
     "scope.node": {"en": "in node", "es": "en el nodo"},

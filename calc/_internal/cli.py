@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .chooser import describe_row
+from .data import load_data
 from .errors import CalcError
 from .fields import Calculator, option_label
 from .fmt import format_number
@@ -79,7 +80,9 @@ def _print_text(calculator: Calculator, result: Result, lang: str) -> None:
     for row in result.table or ():
         rank = row.get("rank")
         reason = describe_row(str(result.quantities["workload"]), row, result.quantities, lang)
-        print(f"{rank if rank is not None else '—'}. {row.get('name')} ({row.get('id')}): {reason}")
+        chip = load_data().accelerators.get(str(row.get("id")))
+        name = chip.display_name(lang) if chip is not None else str(row.get("name"))
+        print(f"{rank if rank is not None else '—'}. {name} ({row.get('id')}): {reason}")
 
 
 def main(

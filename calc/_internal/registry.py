@@ -143,9 +143,12 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     }
     if result.table is not None:
         outcome["table"] = [dict(row) for row in result.table]
-        if calculator.describe is not None:
-            for row in outcome["table"]:
+        chips = load_data().accelerators
+        for row in outcome["table"]:
+            if calculator.describe is not None:
                 row["reason"] = calculator.describe(result, row, lang)
+            if str(row.get("id")) in chips:  # a data/ accelerator's name as `lang` reads it
+                row["name"] = chips[str(row["id"])].display_name(lang)
     if calculator.plot is not None:
         try:
             outcome["svg"] = calculator.plot(result, lang) or None

@@ -35,8 +35,10 @@ def _options(calculator: Calculator, field: Field, lang: str) -> list[tuple[str,
     """(value, words) of a select: data/ items for a selector, word labels for a choice."""
     if field.kind in ("accelerator", "model"):
         data = load_data()
-        items = data.accelerators.values() if field.kind == "accelerator" else data.models.values()
-        options = [(item.id, item.name) for item in items]
+        if field.kind == "accelerator":
+            options = [(chip.id, chip.display_name(lang)) for chip in data.accelerators.values()]
+        else:
+            options = [(model.id, data.model_words(model).render(lang)) for model in data.models.values()]
         if any(f.custom_of == field.name for f in calculator.fields):
             options.append((CUSTOM, option_label(field.kind, CUSTOM, lang)))
         elif field.optional and field.default is None:
@@ -217,7 +219,8 @@ def spec_table_html(lang: str, ids: list[str] | None = None) -> str:
         ]
         tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
         rows.append(
-            f'<tr data-accelerator="{chip.id}"><th scope="row">{esc(chip.name)}</th><td>{esc(chip.vendor)}</td>{tds}</tr>'
+            f'<tr data-accelerator="{chip.id}"><th scope="row">{esc(chip.display_name(lang))}</th>'
+            f"<td>{esc(chip.vendor)}</td>{tds}</tr>"
         )
     return (
         f'<div class="x4-table-wrap"><table class="x4-specs"><thead><tr>{head}</tr></thead>'
