@@ -8,6 +8,7 @@ from typing import Any
 import calc
 from calc import CALCULATORS, Calculator, Field, format_number, load_data, option_label
 from calc._internal.fields import CUSTOM
+from calc._internal.fmt import unit_text
 from tools.common import esc
 from tools.messages import CATALOG, t
 
@@ -59,7 +60,7 @@ def _placeholder(field: Field, lang: str) -> str:
 
 def _field_html(calculator: Calculator, field: Field, lang: str) -> str:
     ident = f"{calculator.name}-{field.name}"
-    unit = f' <span class="x4-unit">({esc(field.unit)})</span>' if field.unit else ""
+    unit = f' <span class="x4-unit">({esc(unit_text(field.unit, lang))})</span>' if field.unit else ""
     label = esc(calculator.label(field, lang)) + unit
     error = f'<p class="x4-field__error" id="{ident}-error" hidden></p>'
     common = f'id="{ident}" name="{field.name}" aria-describedby="{ident}-error"'
