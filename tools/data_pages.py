@@ -129,13 +129,15 @@ def _published(value: SourcedValue | None) -> str:
     return value.text if value.si is not None and value.text else f"{NONE} ({value.reason})"
 
 
-def _sparse_mark(chip: Accelerator, path: str, lang: str) -> str:
+def _sparse_mark(chip: Accelerator, path: str, lang: str, data: DataBundle) -> str:
     """'✱' titled with the vendor's sparse headline, when the vendor headlines this format sparse."""
     fmt = path.split(".", 1)[1]
     sparse = chip.values.get(f"sparse_headline.{fmt}") if path.startswith("compute.") else None
     if sparse is None or sparse.si is None:
         return ""
-    title = t("sparse_title", lang, value=sparse.text, sparsity=chip.text.get("sparse_headline.sparsity", "2:4"))
+    sparsity = chip.text.get("sparse_headline.sparsity", "2:4")
+    sparsity = chip_text(data, chip, "sparse_headline.sparsity", sparsity, lang)
+    title = t("sparse_title", lang, value=sparse.text, sparsity=sparsity)
     return f' <abbr class="x4-sparse" title="{esc(title)}" data-sparse="{esc(fmt)}">{SPARSE_MARK}</abbr>'
 
 
@@ -146,7 +148,7 @@ def chip_text(data: DataBundle, chip: Accelerator, field: str, english: str | No
 
 def _number_cell(chip: Accelerator, path: str, scale: float, lang: str, data: DataBundle) -> str:
     value = chip.values.get(path)
-    mark = _sparse_mark(chip, path, lang)
+    mark = _sparse_mark(chip, path, lang, data)
     if value is None or value.si is None:
         reason = (
             chip_text(data, chip, f"{path}.reason", value.reason, lang)

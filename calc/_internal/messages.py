@@ -160,7 +160,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "matmul.out.intensity_flop_per_byte": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
     "matmul.out.seconds": {"en": "Lower-bound time", "es": "Tiempo mínimo"},
     "matmul.out.bound": {"en": "Verdict", "es": "Veredicto"},
-    "matmul.step.flops": {"en": "Matmul FLOPs", "es": "FLOPs de la matmul"},
+    "matmul.step.flops": {"en": "Matmul FLOPs", "es": "FLOPs del matmul"},
     "matmul.step.bytes": {"en": "Bytes moved (read A and B, write C)", "es": "Bytes movidos (leer A y B, escribir C)"},
     "matmul.step.intensity": {"en": "Arithmetic intensity", "es": "Intensidad aritmética"},
     "matmul.step.compute_seconds": {"en": "Compute time ({chip})", "es": "Tiempo de cómputo ({chip})"},

@@ -25,7 +25,7 @@ CATALOG_PATH = Path("i18n") / "es.yaml"
 PROSE_FIELDS = frozenset({"note", "notes", "reason", "how", "form_factor"})
 # Fields that name a thing: translated when they hold a description (a lowercase word such as "per",
 # "through", "cache"), not when they are a product name as the vendor writes it ("TPU v5e", "H100 SXM").
-NAME_FIELDS = frozenset({"name", "type", "architecture", "process"})
+NAME_FIELDS = frozenset({"name", "type", "architecture", "process", "sparsity"})
 _DESCRIPTIVE = re.compile(r"(?<![\w])[a-z]{2,}(?![\w])")
 # Files whose texts no page shows in another language: edition.yaml words its changelog in both itself.
 SKIPPED_FILES = frozenset({"edition.yaml"})
