@@ -153,3 +153,20 @@ def test_spanish_tables_word_the_data_in_spanish() -> None:
     links = interconnect_table_html("es")
     assert "NVIDIA NV-HBI (entre los dies de Blackwell)" in links
     assert "Orden de magnitud" in links and "Order of magnitude" not in links
+
+
+def test_calculators_name_chips_in_the_readers_language() -> None:
+    """Derivations, select options, ranking rows and a best-chip output name GB200 in Spanish on Spanish pages."""
+    from calc._internal.registry import formatted
+    from calc._internal.results import Result
+    from tools.macros.calculators import calculator_html
+
+    spanish = "GB200 (por GPU Blackwell en NVL72)"
+    steps = calc.run("roofline", {"accelerator": "gb200"}, "es")["derivation"]
+    assert spanish in steps[0]["label"]
+    assert f">{spanish}</option>" in calculator_html("roofline", "es")
+    rows = calc.run("chooser", {"workload": "train-70b"}, "es")["table"]
+    assert spanish in [row["name"] for row in rows]
+    best = Result("chooser", {"best": "gb200", "best_name": "GB200 (per Blackwell GPU in NVL72)"})
+    assert formatted(best, calc.CALCULATORS["chooser"], "es")["best_name"] == spanish
+    assert formatted(best, calc.CALCULATORS["chooser"], "en")["best_name"] == "GB200 (per Blackwell GPU in NVL72)"

@@ -15,7 +15,7 @@ from .fields import Calculator, option_label
 from .fmt import format_number
 from .i18n import site_lang
 from .messages import t
-from .registry import CALCULATORS, compute
+from .registry import CALCULATORS, compute, formatted
 from .results import Result
 
 AddCommands = Callable[[Any], None]
@@ -72,9 +72,9 @@ def build_parser(extra_commands: AddCommands | None = None) -> argparse.Argument
 def _print_text(calculator: Calculator, result: Result, lang: str) -> None:
     for step in result.derivation(lang):
         print(f"{step['label']}: {step['substitution']} = {step['result']}")
-    formatted = result.formatted(lang, calculator.units)
+    shown = formatted(result, calculator, lang)
     for name in calculator.headline:
-        print(f"{calculator.output_label(name, lang)} = {formatted.get(name, t('cli.none', lang))}")
+        print(f"{calculator.output_label(name, lang)} = {shown.get(name, t('cli.none', lang))}")
     for note in result.rendered_notes(lang):
         print(note)
     for row in result.table or ():
