@@ -293,3 +293,12 @@ def test_catalogs_keep_the_term_list() -> None:
     texts["theme es.html"] = theme.split("-#}", 1)[1]
     found = [f"{where}: {problem}" for where, text in texts.items() for problem in banned(text)]
     assert found == []
+
+
+def test_each_language_has_its_404_page(built_site: Path) -> None:
+    """/404.html stays English and /es/404.html is Spanish, its search reading the Spanish index."""
+    english = (built_site / "404.html").read_text(encoding="utf-8")
+    spanish = (built_site / "es" / "404.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in english and "page not found" in english
+    assert '<html lang="es"' in spanish and "esta página no existe" in spanish
+    assert '"base": "/es/"' in spanish
