@@ -110,7 +110,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "plot.scaling.point": {"en": "{count} accelerators: {days}", "es": "{count} aceleradores: {days}"},
     "plot.scaling.no_price": {"en": "no price: cost not drawn", "es": "sin precio: no se dibuja el coste"},
-    "plot.scaling.days": {"en": "Wall-clock days", "es": "Días de reloj"},
+    "plot.scaling.days": {"en": "Wall-clock days", "es": "Días de tiempo de reloj"},
     "plot.scaling.cost": {"en": "Cloud cost (USD)", "es": "Coste en la nube (USD)"},
     "plot.scaling.chosen": {"en": "your cluster: {count}", "es": "tu clúster: {count}"},
     "plot.scaling.compute": {"en": "compute at the given MFU", "es": "cómputo con el MFU dado"},
@@ -182,7 +182,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "collective.step.bandwidth": {"en": "{name}: bandwidth term", "es": "{name}: término de ancho de banda"},
     "collective.step.seconds": {"en": "{name}: plus latency per step", "es": "{name}: más latencia por paso"},
     # -- training ---------------------------------------------------------------------------------------
-    "training.title": {"en": "Training run: time, cost, energy", "es": "Ejecución de entrenamiento: tiempo, coste, energía"},
+    "training.title": {"en": "Training run: time, cost, energy", "es": "Entrenamiento: tiempo, coste y energía"},
     "training.field.params": {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
     "field.tokens": {"en": "Training tokens", "es": "Tokens de entrenamiento"},
     "field.flops_per_token_per_param": {"en": "FLOPs per token per parameter", "es": "FLOPs por token y parámetro"},

@@ -26,6 +26,8 @@ PROSE_FIELDS = frozenset({"note", "notes", "reason", "how", "form_factor"})
 # Fields that name a thing: translated when they hold a description (a lowercase word such as "per",
 # "through", "cache"), not when they are a product name as the vendor writes it ("TPU v5e", "H100 SXM").
 NAME_FIELDS = frozenset({"name", "type", "architecture", "process", "sparsity"})
+# libyaml's loader when PyYAML has it: data/ is read twice per check (its texts, then this catalog).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DESCRIPTIVE = re.compile(r"(?<![\w])[a-z]{2,}(?![\w])")
 # Files whose texts no page shows in another language: edition.yaml words its changelog in both itself.
 SKIPPED_FILES = frozenset({"edition.yaml"})
@@ -63,7 +65,7 @@ def data_texts(data_dir: Path) -> dict[str, str]:
         if relative.parts[0] == CATALOG_PATH.parts[0] or relative.name in SKIPPED_FILES:
             continue
         try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+            raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
         except yaml.YAMLError as error:
             raise DataError(f"{relative.as_posix()}: not valid YAML: {error}") from None
         _walk(raw, [], texts, relative.as_posix())
@@ -76,7 +78,7 @@ def load_translations(data_dir: Path) -> dict[str, dict[str, str]]:
     if not path.is_file():
         return {}
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
     except yaml.YAMLError as error:
         raise DataError(f"{CATALOG_PATH.as_posix()}: not valid YAML: {error}") from None
     if not isinstance(raw, dict):
