@@ -197,9 +197,11 @@ def test_run_passes_the_table_through() -> None:
     assert outcome["ok"]
     assert all(not isinstance(v, (list, dict)) for v in outcome["quantities"].values())
     expected = _rows("rag-retriever", context=32_000)
-    assert [{k: v for k, v in row.items() if k != "reason"} for row in outcome["table"]] == [
-        {k: v for k, v in row.items() if not k.startswith("reason_")} for row in expected
+    assert [{k: v for k, v in row.items() if k not in ("reason", "name")} for row in outcome["table"]] == [
+        {k: v for k, v in row.items() if not k.startswith("reason_") and k != "name"} for row in expected
     ]
+    chips = calc.load_data().accelerators
+    assert [row["name"] for row in outcome["table"]] == [chips[row["id"]].display_name("es") for row in expected]
     assert [row["reason"] for row in outcome["table"]] == [row["reason_es"] for row in expected]
     json.dumps(outcome)
 

@@ -174,7 +174,7 @@ def test_every_accelerator_has_a_page_in_both_languages(built_site: Path) -> Non
             page = built_site / f"{prefix}accelerators/{chip.id}/index.html"
             assert page.is_file(), page
             text = page.read_text(encoding="utf-8")
-            assert f'<html lang="{lang}"' in text and "<h1" in text and chip.name in text
+            assert f'<html lang="{lang}"' in text and "<h1" in text and chip.display_name(lang) in text
     for prefix in ("", "es/"):
         assert (built_site / f"{prefix}accelerators/index.html").is_file()
         landscape = (built_site / f"{prefix}landscape/index.html").read_text(encoding="utf-8")

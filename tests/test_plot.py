@@ -101,7 +101,7 @@ def test_training_scaling_svg_sync_bound_and_spanish() -> None:
     root = ET.fromstring(svg)
     assert len(root.findall(f"{NS}polyline")) == 2
     assert any(line.get("stroke-dasharray") for line in root.findall(f"{NS}polyline"))
-    assert "Días de reloj" in svg and "Aceleradores" in svg and "sin precio" in root.find(f"{NS}desc").text
+    assert "Días de tiempo de reloj" in svg and "Aceleradores" in svg and "sin precio" in root.find(f"{NS}desc").text
 
 
 @pytest.mark.parametrize("kwargs, field", [({"count": 0}, "count"), ({"mfu": 2}, "mfu"), ({"width": 10}, "width")])

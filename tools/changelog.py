@@ -9,34 +9,45 @@ from calc._tooling.bundle import default_data_dir
 from calc._tooling.diff import Diff, show_value
 from calc._tooling.edition import edition_changes, edition_problems
 from calc._tooling.messages import t
+from calc._tooling.translations import load_translations
 from tools.common import page_lang
 
 ChangesOf = dict[str, "Diff | None"]
 
 
-def _chip_link(chip_id: str, data: DataBundle) -> str:
+def _chip_link(chip_id: str, data: DataBundle, lang: str) -> str:
     chip = data.accelerators.get(chip_id)
-    return f"[{chip.name}](accelerators/{chip_id}.md)" if chip else f"`{chip_id}`"
+    return f"[{chip.display_name(lang)}](accelerators/{chip_id}.md)" if chip else f"`{chip_id}`"
 
 
-def _links(chip_ids: list[str], data: DataBundle) -> str:
-    return ", ".join(_chip_link(chip_id, data) for chip_id in chip_ids)
+def _links(chip_ids: list[str], data: DataBundle, lang: str) -> str:
+    return ", ".join(_chip_link(chip_id, data, lang) for chip_id in chip_ids)
 
 
 def _members(data: DataBundle, edition_id: str) -> list[str]:
     return sorted(key for key, chip in data.accelerators.items() if edition_id in (chip.text.get("editions") or []))
 
 
+def _shown(value: Any, unit: str, said: dict[str, str], lang: str) -> str:
+    """A changed value as the page's language writes it. A text value (a link's name) reads in Spanish when
+    data/i18n/es.yaml words that text today; an older wording it no longer holds shows as the data file had it."""
+    if isinstance(value, str) and not unit and lang != "en":
+        return said[value] if value in said else f"`{value}`"
+    return show_value(value, lang) + (unit if value is not None else "")
+
+
 def _changes_table(diff: Diff, data: DataBundle, lang: str) -> list[str]:
     """The changed values as a collapsed table: item, field, before, after, source."""
     heads = [t(key, lang) for key in ("cl_item", "cl_field", "cl_old", "cl_new", "cl_source")]
     rows = [f"    | {' | '.join(heads)} |", "    |---|---|---|---|---|"]
+    catalog = load_translations(default_data_dir()) if lang == "es" else {}
+    said = {entry["en"]: entry["es"] for entry in catalog.values()}
     for change in diff["changed"]:
         unit = f" {change['unit']}" if change["unit"] else ""
-        before = show_value(change["old"], lang) + (unit if change["old"] is not None else "")
-        after = show_value(change["new"], lang) + (unit if change["new"] is not None else "")
+        before = _shown(change["old"], unit, said, lang)
+        after = _shown(change["new"], unit, said, lang)
         cells = [
-            _chip_link(change["id"], data),
+            _chip_link(change["id"], data, lang),
             f"`{change['field']}`",
             before.replace("|", "\\|"),
             after.replace("|", "\\|"),
@@ -67,16 +78,16 @@ def changelog_markdown(lang: str, data: DataBundle, changes: ChangesOf) -> str:
         lines.append("")
         members = _members(data, entry["id"])
         if older is None:
-            lines += [t("cl_first", lang, count=len(members), chips=_links(members, data)), ""]
+            lines += [t("cl_first", lang, count=len(members), chips=_links(members, data, lang)), ""]
         else:
             before = _members(data, older["id"])
             carried = [chip for chip in members if chip in before]
             lines += [t("cl_carried", lang, count=len(carried), previous=older["name"]), ""]
             joined, left = [c for c in members if c not in before], [c for c in before if c not in members]
             if joined:
-                lines += [t("cl_joined", lang, count=len(joined), chips=_links(joined, data)), ""]
+                lines += [t("cl_joined", lang, count=len(joined), chips=_links(joined, data, lang)), ""]
             if left:
-                lines += [t("cl_left", lang, count=len(left), chips=_links(left, data)), ""]
+                lines += [t("cl_left", lang, count=len(left), chips=_links(left, data, lang)), ""]
         diff = changes.get(entry["id"])
         if diff is None:
             lines += [t("cl_unknown", lang), ""]

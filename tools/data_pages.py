@@ -129,21 +129,32 @@ def _published(value: SourcedValue | None) -> str:
     return value.text if value.si is not None and value.text else f"{NONE} ({value.reason})"
 
 
-def _sparse_mark(chip: Accelerator, path: str, lang: str) -> str:
+def _sparse_mark(chip: Accelerator, path: str, lang: str, data: DataBundle) -> str:
     """'✱' titled with the vendor's sparse headline, when the vendor headlines this format sparse."""
     fmt = path.split(".", 1)[1]
     sparse = chip.values.get(f"sparse_headline.{fmt}") if path.startswith("compute.") else None
     if sparse is None or sparse.si is None:
         return ""
-    title = t("sparse_title", lang, value=sparse.text, sparsity=chip.text.get("sparse_headline.sparsity", "2:4"))
+    sparsity = chip.text.get("sparse_headline.sparsity", "2:4")
+    sparsity = chip_text(data, chip, "sparse_headline.sparsity", sparsity, lang)
+    title = t("sparse_title", lang, value=sparse.text, sparsity=sparsity)
     return f' <abbr class="x4-sparse" title="{esc(title)}" data-sparse="{esc(fmt)}">{SPARSE_MARK}</abbr>'
 
 
-def _number_cell(chip: Accelerator, path: str, scale: float, lang: str) -> str:
+def chip_text(data: DataBundle, chip: Accelerator, field: str, english: str | None, lang: str) -> str:
+    """A chip file's text (`field` as data/i18n/es.yaml keys it: "compute.fp6.reason") as `lang` reads it."""
+    return data.text(f"accelerators/{chip.id}.yaml#{field}", english, lang) or ""
+
+
+def _number_cell(chip: Accelerator, path: str, scale: float, lang: str, data: DataBundle) -> str:
     value = chip.values.get(path)
-    mark = _sparse_mark(chip, path, lang)
+    mark = _sparse_mark(chip, path, lang, data)
     if value is None or value.si is None:
-        reason = value.reason if value is not None and value.reason else t("absent", lang)
+        reason = (
+            chip_text(data, chip, f"{path}.reason", value.reason, lang)
+            if value is not None and value.reason
+            else t("absent", lang)
+        )
         return f'<td class="x4-num" data-field="{esc(path)}"><span class="x4-null" title="{esc(reason)}">{NONE}</span>{mark}</td>'
     if path == "memory.capacity" and (value.text or "").endswith("GiB"):
         mark = f' <abbr class="x4-gib" title="{esc(t("gib_title", lang, text=value.text))}">{GIB_MARK}</abbr>'
@@ -180,15 +191,16 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
         for path in ("scale_up.per_direction", "scale_out.per_accelerator"):
             shown_fields[path] = _published(chip.values.get(path))
         url = report_url(repo_url, chip=chip, fields=shown_fields, page=f"{lang_prefix(lang)}landscape/")
+        name = chip.display_name(lang)
         cells = [
             f"<td>{esc(chip.vendor)}</td>",
-            f'<th scope="row"><a href="{esc(_relative(lang, f"accelerators/{chip.id}/", "landscape/"))}">{esc(chip.name)}</a></th>',
+            f'<th scope="row"><a href="{esc(_relative(lang, f"accelerators/{chip.id}/", "landscape/"))}">{esc(name)}</a></th>',
             f'<td class="x4-num" data-sort="{chip.year}">{chip.year}</td>',
-            *(_number_cell(chip, path, scale, lang) for _, path, scale, _, _ in NUMBER_COLUMNS),
-            f"<td>{esc(chip.scale_up_name or NONE)}</td>",
-            _number_cell(chip, "scale_up.per_direction", 1e9, lang),
-            _number_cell(chip, "scale_out.per_accelerator", 1e9, lang),
-            f'<td><a class="x4-report" href="{esc(url)}" title="{esc(t("report_long", lang))}: {esc(chip.name)}" '
+            *(_number_cell(chip, path, scale, lang, data) for _, path, scale, _, _ in NUMBER_COLUMNS),
+            f"<td>{esc(chip_text(data, chip, 'scale_up.name', chip.scale_up_name, lang) or NONE)}</td>",
+            _number_cell(chip, "scale_up.per_direction", 1e9, lang, data),
+            _number_cell(chip, "scale_out.per_accelerator", 1e9, lang, data),
+            f'<td><a class="x4-report" href="{esc(url)}" title="{esc(t("report_long", lang))}: {esc(name)}" '
             f'rel="noopener">{t("report", lang)}</a></td>',
         ]
         rows.append(
@@ -239,17 +251,24 @@ def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
         link = data.interconnects[item["id"]]
         leaves = item["raw"]
 
+        def said(field: str, english: str | None, link_id: str = link.id) -> str | None:
+            return data.text(f"interconnects.yaml#interconnects.{link_id}.{field}", english, lang)
+
         def bw(which: str, si: float | None, missing: str, leaves: dict = leaves) -> str:
             leaf = leaves.get(which)
             if si is None:
-                reason = leaf.get("reason") if isinstance(leaf, dict) and leaf.get("reason") else t(missing, lang)
+                reason = (
+                    said(f"{which}.reason", leaf.get("reason"))
+                    if isinstance(leaf, dict) and leaf.get("reason")
+                    else t(missing, lang)
+                )
                 return f'<td class="x4-num"><span class="x4-null" title="{esc(reason)}">{NONE}</span></td>'
-            note = leaf.get("note") if isinstance(leaf, dict) else None
+            note = said(f"{which}.note", leaf.get("note")) if isinstance(leaf, dict) else None
             titled = f' title="{esc(note)}"' if note else ""
             return f'<td class="x4-num"{titled}>{format_number(si / 1e9, lang, digits=3)}</td>'
 
         latency = leaves.get("latency")
-        latency_note = latency.get("note") if isinstance(latency, dict) else None
+        latency_note = said("latency.note", latency.get("note")) if isinstance(latency, dict) else None
         latency_cell = (
             f"~{format_quantity(link.latency_s, 's', lang, digits=1)}" if link.latency_s is not None else NONE
         )
@@ -260,9 +279,9 @@ def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
             f'<a href="{esc(s["url"])}" title="{esc(source_title(s, lang))}" rel="noopener">{esc(s["id"])}</a>'
             for s in cited
         )
-        name_note = f' title="{esc(link.note)}"' if link.note else ""
+        name_note = f' title="{esc(said("note", link.note))}"' if link.note else ""
         rows.append(
-            f'<tr data-link="{esc(link.id)}" data-scope="{esc(link.scope)}"><th scope="row"{name_note}>{esc(link.name)}</th>'
+            f'<tr data-link="{esc(link.id)}" data-scope="{esc(link.scope)}"><th scope="row"{name_note}>{esc(said("name", link.name))}</th>'
             f"<td>{esc(tr(f'kind.{link.kind}', lang))}</td><td>{esc(tr(f'scope.{link.scope}', lang))}</td>"
             f"{bw('per_direction', link.per_direction_bytes_per_s, 'only_both')}"
             f"{bw('bidirectional', link.bidirectional_bytes_per_s, 'only_one')}"
@@ -301,9 +320,9 @@ def converted(value: SourcedValue, lang: str) -> str:
     return format_number(value.si, lang, digits=4)
 
 
-def _english(text: str, lang: str) -> str:
-    """Data notes are written in English: mark them so on other pages."""
-    return esc(text) if lang == "en" else f'<span lang="en">{esc(text)}</span>'
+def cite(title: str, lang: str) -> str:
+    """A source's title as its document words it, marked as English on other pages (the one English a page keeps)."""
+    return f"<cite>{esc(title)}</cite>" if lang == "en" else f'<cite lang="en">{esc(title)}</cite>'
 
 
 def _source_link(chip: Accelerator, source_id: str | None, lang: str) -> str:
@@ -311,19 +330,21 @@ def _source_link(chip: Accelerator, source_id: str | None, lang: str) -> str:
     number = chip.sources.index(source) + 1
     return (
         f'<a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" rel="noopener">'
-        f"[{number}] {esc(source['title'])}</a>"
+        f"[{number}] {cite(source['title'], lang)}</a>"
     )
 
 
-def _field_row(chip: Accelerator, path: str, lang: str, repo_url: str) -> str:
+def _field_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: DataBundle) -> str:
     value = chip.values[path]
     notes = []
     if value.si is None:
-        notes.append(f"<strong>{p('why_null', lang)}</strong> {_english(value.reason or '', lang)}")
+        reason = chip_text(data, chip, f"{path}.reason", value.reason, lang)
+        notes.append(f"<strong>{p('why_null', lang)}</strong> {esc(reason)}")
     if value.note:
-        notes.append(_english(value.note, lang))
-    for alternative in value.alternatives:
-        extra = f" — {_english(alternative['note'], lang)}" if alternative.get("note") else ""
+        notes.append(esc(chip_text(data, chip, f"{path}.note", value.note, lang)))
+    for index, alternative in enumerate(value.alternatives):
+        said = chip_text(data, chip, f"{path}.alternatives.{index}.note", alternative.get("note"), lang)
+        extra = f" — {esc(said)}" if said else ""
         notes.append(
             f"<strong>{p('alternative', lang)}</strong> {esc(alternative['value'])} "
             f"({_source_link(chip, alternative['source'], lang)}){extra}"
@@ -333,7 +354,9 @@ def _field_row(chip: Accelerator, path: str, lang: str, repo_url: str) -> str:
         repo_url, chip=chip, fields={path: _published(value)}, page=f"{lang_prefix(lang)}accelerators/{chip.id}/"
     )
     published = (
-        esc(value.text) if value.si is not None else f'<span class="x4-null" title="{esc(value.reason)}">{NONE}</span>'
+        esc(value.text)
+        if value.si is not None
+        else f'<span class="x4-null" title="{esc(chip_text(data, chip, f"{path}.reason", value.reason, lang))}">{NONE}</span>'
     )
     si = converted(value, lang) if value.si is not None else NONE
     return (
@@ -357,19 +380,17 @@ def _fields_table(rows: list[str], lang: str) -> str:
     )
 
 
-def _text_value(chip: Accelerator, key: str, lang: str) -> str:
+def _text_value(chip: Accelerator, key: str, lang: str, data: DataBundle) -> str:
     value = chip.text[key]
     if isinstance(value, list):
         return ", ".join(esc(v) for v in value)
-    if isinstance(value, dict):  # a sourced text leaf
-        return esc(value.get("value") or NONE)
-    return (
-        esc(tr(f"word.{value}", lang))
-        if value in WORDS
-        else _english(str(value), lang)
-        if key == "notes"
-        else esc(value)
-    )
+    if isinstance(value, dict):  # a sourced text leaf: its value, or why there is none
+        if value.get("value") is None and value.get("reason"):
+            return f'<span class="x4-null" title="{esc(chip_text(data, chip, f"{key}.reason", value["reason"], lang))}">{NONE}</span>'
+        return esc(chip_text(data, chip, f"{key}.value", value.get("value"), lang) or NONE)
+    if value in WORDS:
+        return esc(tr(f"word.{value}", lang))
+    return esc(chip_text(data, chip, key, str(value), lang))
 
 
 def _ridge_rows(chip: Accelerator, lang: str) -> list[str]:
@@ -394,12 +415,12 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
     data = data or load_data()
     lines = [
         "---",
-        f"description: {json.dumps(p('description', lang, name=chip.name, vendor=chip.vendor, year=chip.year), ensure_ascii=False)}",
+        f"description: {json.dumps(p('description', lang, name=chip.display_name(lang), vendor=chip.vendor, year=chip.year), ensure_ascii=False)}",
         "render_macros: false",
         "x4_chip: true",
         "---",
         "",
-        f"# {chip.name}",
+        f"# {chip.display_name(lang)}",
         "",
     ]
     editions = list(chip.text.get("editions") or [])
@@ -440,7 +461,7 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
         "notes",
     ):
         if chip.text.get(key) is not None:
-            overview.append((p("notes_field" if key == "notes" else key, lang), _text_value(chip, key, lang)))
+            overview.append((p("notes_field" if key == "notes" else key, lang), _text_value(chip, key, lang, data)))
     edition_names = [f"{e} ({p('current', lang)})" if e == current else e for e in editions]
     overview.append((p("editions", lang), esc(", ".join(edition_names))))
     overview.append((p("data_file", lang), f"<code>data/accelerators/{esc(chip.id)}.yaml</code>"))
@@ -455,7 +476,7 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
     for section in SECTIONS:
         paths = [path for path in chip.values if path.split(".", 1)[0] == section]
         if paths:
-            rows = [_field_row(chip, path, lang, repo_url) for path in paths]
+            rows = [_field_row(chip, path, lang, repo_url, data) for path in paths]
             lines += [
                 f"## {tr(f'section.{section}', lang)} {{ #{section.replace('_', '-')} }}",
                 "",
@@ -473,13 +494,19 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
         ]
     else:
         lines += [p("no_ridge", lang), ""]
-    items = "".join(
-        f'<li id="source-{esc(s["id"])}"><a href="{esc(s["url"])}" rel="noopener">{esc(s["title"])}</a> '
-        f"({esc(s['kind'])}; {t('checked', lang)} {esc(s['checked'])}). {p('how', lang)} {_english(s['how'], lang)}</li>"
-        for s in chip.sources
-    )
+    items = "".join(_source_item(chip, source, lang, data) for source in chip.sources)
     lines += [f"## {p('sources', lang)} {{ #sources }}", "", f'<ol class="x4-chip-sources">{items}</ol>', ""]
     return "\n".join(lines)
+
+
+def _source_item(chip: Accelerator, source: dict[str, Any], lang: str, data: DataBundle) -> str:
+    """One entry of a chip page's source list: linked title, kind, date checked, where in it the figures are."""
+    kind = tr(f"source_kind.{source['kind']}", lang)
+    how = chip_text(data, chip, f"sources.{source['id']}.how", source["how"], lang)
+    return (
+        f'<li id="source-{esc(source["id"])}"><a href="{esc(source["url"])}" rel="noopener">{cite(source["title"], lang)}</a> '
+        f"({esc(kind)}; {t('checked', lang)} {esc(source['checked'])}). {p('how', lang)} {esc(how)}</li>"
+    )
 
 
 def index_page_markdown(lang: str, data: DataBundle | None = None) -> str:
@@ -504,7 +531,7 @@ def index_page_markdown(lang: str, data: DataBundle | None = None) -> str:
         editions = ", ".join(f"**{e}**" if e == current else e for e in chip.text.get("editions") or [])
         status = chip.text.get("status", "")
         lines.append(
-            f"| [{chip.name}]({chip.id}.md) | {chip.vendor} | {chip.text.get('architecture', NONE)} | {chip.year} "
+            f"| [{chip.display_name(lang)}]({chip.id}.md) | {chip.vendor} | {chip.text.get('architecture', NONE)} | {chip.year} "
             f"| {tr(f'word.{chip.category}', lang)} | {tr(f'word.{status}', lang) if status in WORDS else NONE} | {editions} |"
         )
     return "\n".join(lines) + "\n"

@@ -28,6 +28,18 @@ VENDORED = {
     "katex": ("katex/dist", ("katex.min.js", "katex.min.css", "fonts/*.woff2")),
 }
 _FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # deterministic archive bytes, so the hash only changes with the code
+# Titles Python-Markdown writes into every page (heading permalinks, footnote back-references): its
+# extensions take one configuration for the whole site, so each page sets them for its language.
+MARKDOWN_TITLES = {
+    "en": {
+        "toc": {"permalink_title": "Permanent link"},
+        "footnotes": {"BACKLINK_TITLE": "Back to footnote %d in the text"},
+    },
+    "es": {
+        "toc": {"permalink_title": "Enlace permanente"},
+        "footnotes": {"BACKLINK_TITLE": "Volver a la nota %d en el texto"},
+    },
+}
 
 
 def build_calc_archive(destination: Path) -> None:
@@ -79,6 +91,31 @@ def make_snapshot(archive: Path, destination: Path) -> None:
         text=True,
     )
     stamp.write_text(digest)
+
+
+def _building_lang(config: Any) -> str:
+    """The language mkdocs-static-i18n is building now (the theme's language without the plugin)."""
+    i18n = config.plugins.get("i18n")
+    return getattr(i18n, "current_language", None) or config.theme["language"]
+
+
+def on_page_markdown(markdown: str, *, page: Any, config: Any, **_: Any) -> str:
+    """Word the permalink and footnote titles in the page's language before Python-Markdown renders it."""
+    lang = getattr(page.file, "locale", None) or _building_lang(config)
+    for extension, options in MARKDOWN_TITLES.get(lang, MARKDOWN_TITLES["en"]).items():
+        config["mdx_configs"].setdefault(extension, {}).update(options)
+    return markdown
+
+
+def on_post_template(output: str, *, template_name: str, config: Any) -> str:
+    """The Spanish build's 404 page goes to es/404.html; returning nothing keeps the English one at the root."""
+    lang = _building_lang(config)
+    if template_name != "404.html" or lang == "en":
+        return output
+    target = Path(config["site_dir"]) / lang / "404.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(output, encoding="utf-8")
+    return ""
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages and merged search

@@ -1,5 +1,5 @@
 # The pages' reader-facing text (macros, generated pages, the calculators' page chrome): one catalog, read through `t`.
-# Spanish: tú, decimal comma, the project's term list (docs/es/terms.md). Placeholders match in both languages.
+# Spanish: tú, decimal comma, the project's term list (tools/terms_es.yaml). Placeholders match in both languages.
 from __future__ import annotations
 
 from calc._internal.i18n import translate
@@ -18,7 +18,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "ui.more_options": {"en": "More options", "es": "Más opciones"},
     "ui.loading_runtime": {"en": "Loading the Python runtime…", "es": "Cargando el entorno de Python…"},
     "ui.loading_calc": {"en": "Loading the calculators…", "es": "Cargando las calculadoras…"},
-    "ui.ready": {"en": "Live: results follow your inputs.", "es": "En vivo: los resultados siguen a tus datos."},
+    "ui.ready": {"en": "Live: results follow your inputs.", "es": "En vivo: los resultados siguen tus entradas."},
     "ui.working": {"en": "Computing…", "es": "Calculando…"},
     "ui.failed": {
         "en": "The live calculator could not start; the results shown were computed when the site was built.",
@@ -26,7 +26,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "ui.stale": {
         "en": "Fix the highlighted input: the result below is from the last valid inputs.",
-        "es": "Corrige el dato marcado: el resultado de abajo es de los últimos datos válidos.",
+        "es": "Corrige la entrada marcada: el resultado de abajo es el de las últimas entradas válidas.",
     },
     "ui.copied": {"en": "Link copied.", "es": "Enlace copiado."},
     "ui.timeout": {
@@ -39,12 +39,12 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "ui.scratch_example": {
         "en": "import calc\n\n# Any calculator, with inputs as you would type them on its page:\nquiz = calc.compute(\"training\", {{\"params\": \"70B\", \"tokens\": \"1T\", \"accelerator\": \"h100-sxm\",\n                                 \"count\": \"1024\", \"mfu\": \"0.5\"}}, \"en\")\nprint(calc.format_quantity(quiz.quantities[\"seconds\"], \"days\", \"en\"))\n\n# Or the formulas themselves, in SI units:\nchip = calc.load_data().accelerator(\"mi300x\")\nprint(calc.ridge_point(peak_flop_per_s=chip.peak_flop_per_s(\"bf16\"),\n                       bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s))\n",
-        "es": "import calc\n\n# Cualquier calculadora, con los datos como los escribirías en su página:\nquiz = calc.compute(\"training\", {{\"params\": \"70B\", \"tokens\": \"1T\", \"accelerator\": \"h100-sxm\",\n                                 \"count\": \"1024\", \"mfu\": \"0,5\"}}, \"es\")\nprint(calc.format_quantity(quiz.quantities[\"seconds\"], \"days\", \"es\"))\n\n# O las fórmulas directamente, en unidades SI:\nchip = calc.load_data().accelerator(\"mi300x\")\nprint(calc.ridge_point(peak_flop_per_s=chip.peak_flop_per_s(\"bf16\"),\n                       bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s))\n",
+        "es": "import calc\n\n# Cualquier calculadora, con las entradas como las escribirías en su página:\nquiz = calc.compute(\"training\", {{\"params\": \"70B\", \"tokens\": \"1T\", \"accelerator\": \"h100-sxm\",\n                                 \"count\": \"1024\", \"mfu\": \"0,5\"}}, \"es\")\nprint(calc.format_quantity(quiz.quantities[\"seconds\"], \"days\", \"es\"))\n\n# O las fórmulas directamente, en unidades SI:\nchip = calc.load_data().accelerator(\"mi300x\")\nprint(calc.ridge_point(peak_flop_per_s=chip.peak_flop_per_s(\"bf16\"),\n                       bandwidth_bytes_per_s=chip.memory_bandwidth_bytes_per_s))\n",
     },
     "ui.code": {"en": "Python code", "es": "Código Python"},
     "ui.run": {"en": "Run", "es": "Ejecutar"},
     "ui.output": {"en": "Output", "es": "Salida"},
-    "ui.static_status": {"en": "Result computed when the site was built. Edit any input to start the live calculator.", "es": "Resultado calculado al construir el sitio. Edita cualquier dato para iniciar la calculadora en vivo."},
+    "ui.static_status": {"en": "Result computed when the site was built. Edit any input to start the live calculator.", "es": "Resultado calculado al construir el sitio. Cambia cualquier entrada para iniciar la calculadora en vivo."},
     "ui.derivation": {"en": "Derivation", "es": "Derivación"},
     "ui.presets": {"en": "Presets", "es": "Ejemplos predefinidos"},
     "ui.rank": {"en": "Rank", "es": "Puesto"},
@@ -69,9 +69,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "num.typical": {"en": "Typical", "es": "Típica"},
     "num.range": {"en": "Range", "es": "Rango"},
     "num.chip": {"en": "Accelerator", "es": "Acelerador"},
-    "num.low": {"en": "Low ($/h)", "es": "Baja ($/h)"},
-    "num.mid": {"en": "Typical ($/h)", "es": "Típica ($/h)"},
-    "num.high": {"en": "High ($/h)", "es": "Alta ($/h)"},
+    "num.low": {"en": "Low ($/h)", "es": "Baja (USD/h)"},
+    "num.mid": {"en": "Typical ($/h)", "es": "Típica (USD/h)"},
+    "num.high": {"en": "High ($/h)", "es": "Alta (USD/h)"},
     # -- source ------------------------------------------------------------------------------------
     "source.checked": {"en": "checked", "es": "consultada el"},
     "source.cited_by": {"en": "cited by", "es": "citada por"},
@@ -158,8 +158,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "chip.status": {"en": "Status", "es": "Estado"},
     "chip.editions": {"en": "Editions", "es": "Ediciones"},
     "chip.memory.type": {"en": "Memory type", "es": "Tipo de memoria"},
-    "chip.scale_up.name": {"en": "Scale-up interconnect", "es": "Interconexión scale-up"},
-    "chip.scale_out.name": {"en": "Scale-out network", "es": "Red scale-out"},
+    "chip.scale_up.name": {"en": "Scale-up interconnect", "es": "Interconexión de scale-up"},
+    "chip.scale_out.name": {"en": "Scale-out network", "es": "Red de scale-out"},
     "chip.sparse_headline.sparsity": {"en": "Sparsity of the headline", "es": "Dispersión de la cifra destacada"},
     "chip.notes_field": {"en": "Notes", "es": "Notas"},
     # -- word --------------------------------------------------------------------------------------
@@ -198,6 +198,13 @@ CATALOG: dict[str, dict[str, str]] = {
     "leaf.fp64": {"en": "FP64 (vector)", "es": "FP64 (vectorial)"},
     "leaf.fp64_matrix": {"en": "FP64 (matrix)", "es": "FP64 (matricial)"},
     "leaf.bf16": {"en": "BF16 / FP16", "es": "BF16 / FP16"},
+    # -- source_kind: what a chip page says each source is ------------------------------------------
+    "source_kind.vendor": {"en": "vendor document", "es": "documento del fabricante"},
+    "source_kind.paper": {"en": "paper", "es": "artículo"},
+    "source_kind.model-card": {"en": "model card", "es": "ficha del modelo"},
+    "source_kind.secondary": {"en": "secondary source", "es": "fuente secundaria"},
+    "source_kind.dataset": {"en": "dataset", "es": "conjunto de datos"},
+    "source_kind.price-list": {"en": "price list", "es": "lista de precios"},
     # -- scope -------------------------------------------------------------------------------------
     "scope.package": {"en": "in package", "es": "en el encapsulado"},
     "scope.node": {"en": "in node", "es": "en el nodo"},

@@ -30,7 +30,8 @@ _MATH = re.compile(
 
 
 def _search_base(match: re.Match[str], *, lang: str) -> str:
-    return match.group(1) + match.group("base") + f"/{lang}/" + match.group(3)
+    # ".." -> "../es/" on a page; "/" -> "/es/" on the 404 page, whose links are absolute (not "//es/").
+    return match.group(1) + match.group("base").rstrip("/") + f"/{lang}/" + match.group(3)
 
 
 def render_math(pages: dict[Path, str]) -> dict[Path, str]:

@@ -156,7 +156,7 @@ def _train(
         ),
         Step(
             "activation_bytes",
-            text("chooser.step.activations", model=shape.name, tokens=TRAIN_SEQUENCE),
+            text("chooser.step.activations", model=load_data().model_words(shape), tokens=TRAIN_SEQUENCE),
             r"2\,L\,s\,b\,h",
             "2 × {L} × {s} × 1 × {h}",
             {"L": (shape.layers, ""), "s": (TRAIN_SEQUENCE, ""), "h": (shape.hidden_size, "")},
@@ -179,7 +179,7 @@ def _train(
         steps.append(
             Step(
                 "best_seconds",
-                text("chooser.step.best_seconds", chip=best["name"]),
+                text("chooser.step.best_seconds", chip=load_data().accelerator(best["id"]).words()),
                 r"T = C / (n\,P\,\text{MFU})",
                 "{C} / ({n} × {P} × {U})",
                 {"C": (total, "FLOP"), "n": (n, ""), "P": (best_peak, "FLOP/s"), "U": (u, "")},
@@ -283,7 +283,7 @@ def _serve(
     steps = [
         Step(
             "weight_bytes",
-            text("chooser.step.serve_weights", model=shape.name, format=weight_format.upper()),
+            text("chooser.step.serve_weights", model=load_data().model_words(shape), format=weight_format.upper()),
             r"W = N \cdot s",
             "{N} × {s}",
             {"N": (shape.active_params, ""), "s": (WEIGHT_FORMATS[weight_format], "B")},
@@ -384,7 +384,7 @@ def _rag(
     steps = [
         Step(
             "kv_bytes_per_sequence",
-            text("chooser.step.rag_kv", model=shape.name, tokens=float(context)),
+            text("chooser.step.rag_kv", model=load_data().model_words(shape), tokens=float(context)),
             r"2\,L\,H_{kv}\,d\,s\,T",
             "2 × {L} × {H} × {d} × {s} × {T}",
             {
@@ -402,7 +402,11 @@ def _rag(
         ),
         Step(
             "weight_bytes",
-            text("chooser.step.rag_weights", model=shape.name, embedder=embedder.name),
+            text(
+                "chooser.step.rag_weights",
+                model=load_data().model_words(shape),
+                embedder=load_data().model_words(embedder),
+            ),
             r"2\,(N_\text{gen} + N_\text{emb})",
             "2 × ({N} + {E})",
             {"N": (shape.active_params, ""), "E": (embedder.params, "")},
@@ -420,7 +424,7 @@ def _rag(
         ),
         Step(
             "rerank_flops",
-            text("chooser.step.rag_rerank", embedder=embedder.name),
+            text("chooser.step.rag_rerank", embedder=load_data().model_words(embedder)),
             r"2\,N_\text{emb}\,T_\text{rerank}",
             "2 × {E} × {R}",
             {"E": (embedder.params, ""), "R": (rerank, "")},

@@ -9,12 +9,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .chooser import describe_row
+from .data import load_data
 from .errors import CalcError
 from .fields import Calculator, option_label
 from .fmt import format_number
 from .i18n import site_lang
 from .messages import t
-from .registry import CALCULATORS, compute
+from .registry import CALCULATORS, compute, formatted
 from .results import Result
 
 AddCommands = Callable[[Any], None]
@@ -71,15 +72,17 @@ def build_parser(extra_commands: AddCommands | None = None) -> argparse.Argument
 def _print_text(calculator: Calculator, result: Result, lang: str) -> None:
     for step in result.derivation(lang):
         print(f"{step['label']}: {step['substitution']} = {step['result']}")
-    formatted = result.formatted(lang, calculator.units)
+    shown = formatted(result, calculator, lang)
     for name in calculator.headline:
-        print(f"{calculator.output_label(name, lang)} = {formatted.get(name, t('cli.none', lang))}")
+        print(f"{calculator.output_label(name, lang)} = {shown.get(name, t('cli.none', lang))}")
     for note in result.rendered_notes(lang):
         print(note)
     for row in result.table or ():
         rank = row.get("rank")
         reason = describe_row(str(result.quantities["workload"]), row, result.quantities, lang)
-        print(f"{rank if rank is not None else '—'}. {row.get('name')} ({row.get('id')}): {reason}")
+        chip = load_data().accelerators.get(str(row.get("id")))
+        name = chip.display_name(lang) if chip is not None else str(row.get("name"))
+        print(f"{rank if rank is not None else '—'}. {name} ({row.get('id')}): {reason}")
 
 
 def main(

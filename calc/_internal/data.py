@@ -10,6 +10,7 @@ from typing import Any
 
 from .errors import CalcError
 from .fields import DTYPES
+from .messages import Words
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,15 @@ class Accelerator:
     measured: dict[str, MeasuredValue] = field(repr=False, default_factory=dict)
     measured_reason: str | None = field(repr=False, default=None)
     internals: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def display_name(self, lang: str = "en") -> str:
+        """The name in `lang`: as the vendor writes it, its description translated ("GB200 (por GPU Blackwell en NVL72)")."""
+        return self.names.get(lang, self.name)
+
+    def words(self) -> Words:
+        """The name in every language, for a Text field worded later."""
+        return Words(self.name, self.display_name("es"))
 
     def peak_flop_per_s(self, dtype: str) -> float:
         """Dense peak for `dtype`; raises CalcError when the chip has no such format."""
@@ -200,6 +210,18 @@ class DataBundle:
     interconnects: dict[str, Interconnect] = field(default_factory=dict)
     latencies: dict[str, Latency] = field(default_factory=dict)
     systems: dict[str, System] = field(default_factory=dict)
+    translations: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+
+    def text(self, key: str, english: str | None, lang: str) -> str | None:
+        """A data text as `lang` reads it: data/i18n/es.yaml's Spanish for `key` ("interconnects.yaml#interconnects.
+        pcie-5-x16.latency.note") on Spanish pages, the data file's English otherwise."""
+        if english is None or lang == "en":
+            return english
+        return self.translations.get(lang, {}).get(key, english)
+
+    def model_words(self, model: Model) -> Words:
+        """A reference model's name in every language, for a Text field worded later."""
+        return Words(model.name, self.text(f"models.yaml#models.{model.id}.name", model.name, "es") or model.name)
 
     def model(self, model_id: str) -> Model:
         """Look up a reference model by its kebab-case id; raises CalcError listing the known ids."""
@@ -235,7 +257,7 @@ def _measured_value(value: dict[str, Any]) -> MeasuredValue:
     return MeasuredValue(**fields)
 
 
-def _accelerator(entry: dict[str, Any]) -> Accelerator:
+def _accelerator(entry: dict[str, Any], translations: dict[str, dict[str, str]]) -> Accelerator:
     values = {path: _sourced_value(value) for path, value in entry["values"].items()}
     measured_section = entry.get("measured") or {}
     measured = {path: _measured_value(value) for path, value in (measured_section.get("values") or {}).items()}
@@ -267,6 +289,10 @@ def _accelerator(entry: dict[str, Any]) -> Accelerator:
         measured=measured,
         measured_reason=measured_section.get("reason"),
         internals={path: _sourced_value(value) for path, value in (entry.get("internals") or {}).items()},
+        names={
+            lang: texts.get(f"accelerators/{entry['id']}.yaml#name", entry["name"])
+            for lang, texts in {"en": {}, **translations}.items()
+        },
     )
 
 
@@ -328,7 +354,8 @@ def _pick(entry: dict[str, Any], names: Any) -> dict[str, Any]:
 
 def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
     """Turn the JSON bundle (a dict) into typed objects. Pure: the caller does the reading."""
-    accelerators = {entry["id"]: _accelerator(entry) for entry in bundle["accelerators"]}
+    translations = bundle.get("i18n") or {}
+    accelerators = {entry["id"]: _accelerator(entry, translations) for entry in bundle["accelerators"]}
     link_fields, latency_fields = Interconnect.__dataclass_fields__, Latency.__dataclass_fields__
     return DataBundle(
         edition=bundle.get("edition", {}),
@@ -339,6 +366,7 @@ def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
         latencies={e["id"]: Latency(**_pick(e, latency_fields)) for e in _items(bundle, "latencies")},
         economics=_economics(bundle["economics"]),
         systems={entry["id"]: _system(entry) for entry in _items(bundle, "systems")},
+        translations=translations,
     )
 
 

@@ -185,7 +185,7 @@ def kv_cache(
         found = load_data().model(model)
         layers, kv_heads, head_dim, attention = found.layers, found.kv_heads, found.head_dim, found.attention
         kv_lora_rank, rope_head_dim, window = found.kv_lora_rank, found.rope_head_dim, found.window
-        label = found.name
+        label = load_data().model_words(found)
     per_token = kv_bytes_per_token(
         layers=layers,
         kv_heads=kv_heads,
@@ -297,7 +297,7 @@ def decode(
     memory_s = decode_step_seconds(
         weight_bytes_total=weight_bytes_total, kv_bytes=kv_bytes, bandwidth_bytes_per_s=bandwidth, count=n
     )
-    where = chip.data.name if chip.data is not None else text("chip.custom")
+    where = chip.data.words() if chip.data is not None else text("chip.custom")
     steps = [
         Step(
             "memory_seconds",

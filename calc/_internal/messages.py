@@ -32,7 +32,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "error.unknown_input": {
         "en": "{field} is not an input of {subject}; its inputs are: {accepted}.",
-        "es": "{field} no es un dato de {subject}; sus datos son: {accepted}.",
+        "es": "{field} no es una entrada de {subject}; sus entradas son: {accepted}.",
     },
     "error.unknown_calculator": {
         "en": "unknown calculator {got}; the calculators are: {accepted}.",
@@ -48,7 +48,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "error.not_finite": {
         "en": "{field}: the inputs are too large to compute a finite result.",
-        "es": "{field}: los datos son demasiado grandes para obtener un resultado finito.",
+        "es": "{field}: las entradas son demasiado grandes para dar un resultado finito.",
     },
     "error.nothing_to_read": {
         "en": "{field}: a decode step must read some bytes (weights or KV cache).",
@@ -65,7 +65,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "figure.memory_bandwidth": {"en": "memory bandwidth", "es": "ancho de banda de memoria"},
     "figure.memory_capacity": {"en": "memory capacity", "es": "capacidad de memoria"},
     "figure.tdp": {"en": "power figure (TDP)", "es": "dato de potencia (TDP)"},
-    "figure.price": {"en": "price per accelerator-hour", "es": "precio por hora-acelerador"},
+    "figure.price": {"en": "price per accelerator-hour", "es": "precio por acelerador-hora"},
     "figure.scale_out": {"en": "scale-out bandwidth", "es": "ancho de banda de scale-out"},
     # -- units written as words, and money --------------------------------------------------------------
     "unit.days": {"en": "days", "es": "días"},
@@ -110,7 +110,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "plot.scaling.point": {"en": "{count} accelerators: {days}", "es": "{count} aceleradores: {days}"},
     "plot.scaling.no_price": {"en": "no price: cost not drawn", "es": "sin precio: no se dibuja el coste"},
-    "plot.scaling.days": {"en": "Wall-clock days", "es": "Días de reloj"},
+    "plot.scaling.days": {"en": "Wall-clock days", "es": "Días de tiempo de reloj"},
     "plot.scaling.cost": {"en": "Cloud cost (USD)", "es": "Coste en la nube (USD)"},
     "plot.scaling.chosen": {"en": "your cluster: {count}", "es": "tu clúster: {count}"},
     "plot.scaling.compute": {"en": "compute at the given MFU", "es": "cómputo con el MFU dado"},
@@ -182,11 +182,11 @@ CATALOG: dict[str, dict[str, str]] = {
     "collective.step.bandwidth": {"en": "{name}: bandwidth term", "es": "{name}: término de ancho de banda"},
     "collective.step.seconds": {"en": "{name}: plus latency per step", "es": "{name}: más latencia por paso"},
     # -- training ---------------------------------------------------------------------------------------
-    "training.title": {"en": "Training run: time, cost, energy", "es": "Ejecución de entrenamiento: tiempo, coste, energía"},
+    "training.title": {"en": "Training run: time, cost, energy", "es": "Entrenamiento: tiempo, coste y energía"},
     "training.field.params": {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
     "field.tokens": {"en": "Training tokens", "es": "Tokens de entrenamiento"},
     "field.flops_per_token_per_param": {"en": "FLOPs per token per parameter", "es": "FLOPs por token y parámetro"},
-    "field.price": {"en": "Price per accelerator-hour", "es": "Precio por hora-acelerador"},
+    "field.price": {"en": "Price per accelerator-hour", "es": "Precio por acelerador-hora"},
     "field.watts": {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"},
     "field.node_overhead": {"en": "Node overhead on TDP", "es": "Sobrecarga del nodo sobre el TDP"},
     "field.pue": {"en": "PUE", "es": "PUE"},
@@ -225,7 +225,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Rendimiento efectivo del clúster ({chip})",
     },
     "training.step.seconds": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
-    "training.step.accelerator_hours": {"en": "Accelerator-hours", "es": "Horas-acelerador"},
+    "training.step.accelerator_hours": {"en": "Accelerator-hours", "es": "Acelerador-horas"},
     "training.step.cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
     "training.step.it_power": {"en": "IT power", "es": "Potencia IT"},
     "training.step.facility_power": {"en": "Facility power", "es": "Potencia de la instalación"},
@@ -244,7 +244,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "training.note.no_price": {
         "en": "No cloud cost: the edition has no price for this chip; give a price per accelerator-hour to add it.",
-        "es": "Sin coste en la nube: la edición no tiene precio para este chip; indica un precio por hora-acelerador para añadirlo.",
+        "es": "Sin coste en la nube: la edición no tiene precio para este chip; indica un precio por acelerador-hora para añadirlo.",
     },
     "training.note.no_power": {
         "en": "No power, energy, electricity or CO₂: this chip has no TDP in the data; give the all-in power per accelerator to add them.",
@@ -367,7 +367,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     # -- TCO ----------------------------------------------------------------------------------------------
     "tco.title": {"en": "Rent or own", "es": "Alquilar o tener en propiedad"},
-    "field.rent": {"en": "Rental price per accelerator-hour", "es": "Precio de alquiler por hora-acelerador"},
+    "field.rent": {"en": "Rental price per accelerator-hour", "es": "Precio de alquiler por acelerador-hora"},
     "field.capex": {
         "en": "Purchase price per accelerator (with its share of server and network)",
         "es": "Precio de compra por acelerador (con su parte de servidor y red)",
@@ -526,8 +526,19 @@ class Text:
         return t(self.key, lang, **{k: _word(v, lang) for k, v in self.fields.items()})
 
 
+@dataclass(frozen=True)
+class Words:
+    """A data text in both languages (a chip's name), for a Text field: worded when the Text is."""
+
+    en: str
+    es: str
+
+    def render(self, lang: str = "en") -> str:
+        return self.es if lang == "es" else self.en
+
+
 def _word(value: object, lang: str) -> object:
-    if isinstance(value, Text):
+    if isinstance(value, (Text, Words)):
         return value.render(lang)
     if isinstance(value, float):
         return format_number(value, lang)

@@ -112,6 +112,18 @@ def compute(name: str, raw: dict[str, Any], lang: str = "en") -> Result:
     return result
 
 
+def formatted(result: Result, calculator: Calculator, lang: str) -> dict[str, str]:
+    """The result's quantities as the page shows them; a chip named beside its id (`best_name` beside `best`)
+    reads as `lang` names it."""
+    shown = result.formatted(lang, calculator.units)
+    chips = load_data().accelerators
+    for key, value in result.quantities.items():
+        chip_id = result.quantities.get(key.removesuffix("_name")) if key.endswith("_name") else None
+        if isinstance(value, str) and isinstance(chip_id, str) and chip_id in chips:
+            shown[key] = chips[chip_id].display_name(lang)
+    return shown
+
+
 def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The one entry point for pages and the worker: a reader's inputs in, plain JSON-ready data out.
 
@@ -137,15 +149,18 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     outcome: dict[str, Any] = {
         "ok": True,
         "quantities": result.flat(),
-        "formatted": result.formatted(lang, calculator.units),
+        "formatted": formatted(result, calculator, lang),
         "derivation": result.derivation(lang),
         "notes": result.rendered_notes(lang),
     }
     if result.table is not None:
         outcome["table"] = [dict(row) for row in result.table]
-        if calculator.describe is not None:
-            for row in outcome["table"]:
+        chips = load_data().accelerators
+        for row in outcome["table"]:
+            if calculator.describe is not None:
                 row["reason"] = calculator.describe(result, row, lang)
+            if str(row.get("id")) in chips:  # a data/ accelerator's name as `lang` reads it
+                row["name"] = chips[str(row["id"])].display_name(lang)
     if calculator.plot is not None:
         try:
             outcome["svg"] = calculator.plot(result, lang) or None

@@ -454,7 +454,7 @@ def training_scaling_svg(*, count: float, lang: str = "en", **inputs: Any) -> st
         "plot.scaling.subject",
         params=format_number(float(inputs["params"]), lang),
         tokens=format_number(float(inputs["tokens"]), lang),
-        chip=load_data().accelerator(chip).name if chip else text("chip.custom"),
+        chip=load_data().accelerator(chip).words() if chip else text("chip.custom"),
     )
     return scaling_chart(points, chosen=chosen, subject=subject.render(lang), lang=lang)
 

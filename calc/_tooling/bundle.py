@@ -11,6 +11,7 @@ from .._internal.data import use_bundle
 from .._internal.units import parse_quantity
 from . import schema
 from .schema import DataError
+from .translations import spanish_texts
 
 __all__ = ["DataError", "build_bundle", "checkout_bundle", "default_data_dir", "load_accelerator", "use_data_dir"]
 
@@ -263,6 +264,9 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
         bundle["economics"] = raw
     else:
         bundle["economics"] = None
+    # The Spanish of the texts pages show (data/i18n/es.yaml); a missing or stale one reads in English,
+    # and `data check` fails naming it.
+    bundle["i18n"] = {"es": spanish_texts(data_dir)}
     return _jsonable(bundle)
 
 

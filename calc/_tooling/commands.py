@@ -14,6 +14,7 @@ from .diff import diff_since, diff_text
 from .edition import CHANGES_DIR, edition_problems, edition_warnings, new_edition
 from .history import GitError
 from .messages import t
+from .translations import stub_yaml, translation_problems
 
 __all__ = ["add_commands", "use_data_dir"]
 
@@ -27,6 +28,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     check = data_commands.add_parser("check", help="validate every file in data/ and print a summary")
     check.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder")
     check.add_argument("--lang", choices=("en", "es"), default="en", help="language of the output")
+    check.add_argument(
+        "--stubs", action="store_true", help="print data/i18n/es.yaml entries to fill in for missing or stale Spanish"
+    )
     check.set_defaults(run_tooling=run_check)
     diff = data_commands.add_parser("diff", help="compare data/ now with data/ at a git revision")
     diff.add_argument("rev", nargs="?", metavar="REV", help="default: the last commit that changed data/edition.yaml")
@@ -60,12 +64,17 @@ def _n(count: int, lang: str) -> str:
 def run_check(args: argparse.Namespace) -> int:
     """Validate data/ from scratch (not the cached bundle) and print what it holds.
 
-    Exit 2 on a malformed file (DataError), 1 when the editions are inconsistent, 0 otherwise (warnings on stderr).
+    Exit 2 on a malformed file (DataError), 1 when the editions are inconsistent or a text pages show has no
+    current Spanish in data/i18n/es.yaml, 0 otherwise (warnings on stderr). `--stubs` prints the entries to fill in.
     """
     lang = args.lang
     data_dir = _data_dir(args)
     bundle = build_bundle(data_dir)  # raises DataError, which the CLI prints as one line, exit 2
+    if getattr(args, "stubs", False):
+        print(stub_yaml(data_dir), end="")
+        return 0
     problems = edition_problems(bundle, lang)
+    problems += [t(f"i18n_{kind}", lang, entry=key) for key, kind in translation_problems(data_dir)]
     for problem in problems:
         print(t("problem", lang, message=problem), file=sys.stderr)
     if problems:

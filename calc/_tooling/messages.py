@@ -30,6 +30,19 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "problem": {"en": "data check: {message}", "es": "data check: {message}"},
     "warning": {"en": "warning: {message}", "es": "aviso: {message}"},
+    # data/i18n/es.yaml against the texts pages show (`data check --stubs` prints the entries to fill in)
+    "i18n_missing": {
+        "en": "i18n/es.yaml [{entry}]: no Spanish for this text; add the entry (`data check --stubs` prints it)",
+        "es": "i18n/es.yaml [{entry}]: este texto no tiene español; añade la entrada (`data check --stubs` la imprime)",
+    },
+    "i18n_stale": {
+        "en": "i18n/es.yaml [{entry}]: stale, the data file's English changed; update `en` and the Spanish",
+        "es": "i18n/es.yaml [{entry}]: desfasada, el inglés del archivo de datos cambió; actualiza `en` y el español",
+    },
+    "i18n_orphan": {
+        "en": "i18n/es.yaml [{entry}]: no such text in data/; remove the entry",
+        "es": "i18n/es.yaml [{entry}]: ese texto no existe en data/; quita la entrada",
+    },
     "empty_edition": {
         "en": (
             "edition.yaml: the current edition {edition} has no accelerators, so the landscape table would be empty. "

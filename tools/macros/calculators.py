@@ -8,6 +8,7 @@ from typing import Any
 import calc
 from calc import CALCULATORS, Calculator, Field, format_number, load_data, option_label
 from calc._internal.fields import CUSTOM
+from calc._internal.fmt import unit_text
 from tools.common import esc
 from tools.messages import CATALOG, t
 
@@ -36,8 +37,10 @@ def _options(calculator: Calculator, field: Field, lang: str) -> list[tuple[str,
     """(value, words) of a select: data/ items for a selector, word labels for a choice."""
     if field.kind in ("accelerator", "model"):
         data = load_data()
-        items = data.accelerators.values() if field.kind == "accelerator" else data.models.values()
-        options = [(item.id, item.name) for item in items]
+        if field.kind == "accelerator":
+            options = [(chip.id, chip.display_name(lang)) for chip in data.accelerators.values()]
+        else:
+            options = [(model.id, data.model_words(model).render(lang)) for model in data.models.values()]
         if any(f.custom_of == field.name for f in calculator.fields):
             options.append((CUSTOM, option_label(field.kind, CUSTOM, lang)))
         elif field.optional and field.default is None:
@@ -58,7 +61,7 @@ def _placeholder(field: Field, lang: str) -> str:
 
 def _field_html(calculator: Calculator, field: Field, lang: str) -> str:
     ident = f"{calculator.name}-{field.name}"
-    unit = f' <span class="x4-unit">({esc(field.unit)})</span>' if field.unit else ""
+    unit = f' <span class="x4-unit">({esc(unit_text(field.unit, lang))})</span>' if field.unit else ""
     label = esc(calculator.label(field, lang)) + unit
     error = f'<p class="x4-field__error" id="{ident}-error" hidden></p>'
     common = f'id="{ident}" name="{field.name}" aria-describedby="{ident}-error"'
@@ -218,7 +221,8 @@ def spec_table_html(lang: str, ids: list[str] | None = None) -> str:
         ]
         tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
         rows.append(
-            f'<tr data-accelerator="{chip.id}"><th scope="row">{esc(chip.name)}</th><td>{esc(chip.vendor)}</td>{tds}</tr>'
+            f'<tr data-accelerator="{chip.id}"><th scope="row">{esc(chip.display_name(lang))}</th>'
+            f"<td>{esc(chip.vendor)}</td>{tds}</tr>"
         )
     return (
         f'<div class="x4-table-wrap"><table class="x4-specs"><thead><tr>{head}</tr></thead>'

@@ -38,7 +38,9 @@ def register(env: Any) -> None:
                     ridge = _calc.ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
                     cells.append(_calc.format_number(ridge, lang, digits=3))
             tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
-            rows.append(f'<tr data-accelerator="{chip.id}"><th scope="row">{_html.escape(chip.name)}</th>{tds}</tr>')
+            rows.append(
+                f'<tr data-accelerator="{chip.id}"><th scope="row">{_html.escape(chip.display_name(lang))}</th>{tds}</tr>'
+            )
         return (
             f'<div class="x4-table-wrap"><table class="x4-specs x4-ridge"><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>"
@@ -101,8 +103,8 @@ def register(env: Any) -> None:
 
     @env.macro
     def chip_name(accelerator: str) -> str:
-        """The display name of an accelerator in data/ (e.g. 'H100 SXM')."""
-        return _calc.load_data().accelerator(accelerator).name
+        """The display name of an accelerator in data/ in the page's language (e.g. 'H100 SXM')."""
+        return _calc.load_data().accelerator(accelerator).display_name(_lang(env))
 
     @env.macro
     def latency(latency_id: str) -> str:
@@ -136,7 +138,8 @@ def register(env: Any) -> None:
         """Every latency in data/ (load_data().latencies): typical value and low–high range, page language."""
         lang = _lang(env)
         rows = []
-        for item in _calc.load_data().latencies.values():
+        data = _calc.load_data()
+        for item in data.latencies.values():
             span = (
                 "—"
                 if item.low_s is None or item.high_s is None
@@ -145,7 +148,8 @@ def register(env: Any) -> None:
                 )
             )
             rows.append(
-                f'<tr data-latency="{item.id}"><th scope="row">{_html.escape(item.name)}</th>'
+                f'<tr data-latency="{item.id}"><th scope="row">'
+                f"{_html.escape(data.text(f'latencies.yaml#latencies.{item.id}.name', item.name, lang) or '')}</th>"
                 f'<td class="x4-num">{_calc.format_quantity(item.typical_s, "s", lang)}</td><td class="x4-num">{span}</td></tr>'
             )
         return _table([t(f"num.{k}", lang) for k in ("latency", "typical", "range")], rows, "x4-latencies")
@@ -161,7 +165,8 @@ def register(env: Any) -> None:
                 f'<td class="x4-num">{_calc.format_number(v, lang)}</td>' for v in (item.low, item.typical, item.high)
             )
             rows.append(
-                f'<tr data-accelerator="{chip_id}"><th scope="row">{_html.escape(data.accelerator(chip_id).name)}</th>{cells}</tr>'
+                f'<tr data-accelerator="{chip_id}"><th scope="row">'
+                f"{_html.escape(data.accelerator(chip_id).display_name(lang))}</th>{cells}</tr>"
             )
         return _table([t(f"num.{k}", lang) for k in ("chip", "low", "mid", "high")], rows, "x4-prices")
 
@@ -208,7 +213,7 @@ def register(env: Any) -> None:
 
         for chip in data.accelerators.values():
             for source in chip.sources:
-                add(source, chip.name)
+                add(source, chip.display_name(lang))
         for section in _SOURCE_SECTIONS:
             raw = data.raw.get(section)
             if isinstance(raw, dict):
@@ -220,6 +225,8 @@ def register(env: Any) -> None:
         for key in sorted(found, key=lambda k: str(found[k].get("title", k)).lower()):
             source = found[key]
             title = _html.escape(str(source.get("title") or source["id"])).replace("[", "&#91;").replace("]", "&#93;")
+            # A document's title as it words it: marked English on the Spanish page (the one English it keeps).
+            title = f"<cite>{title}</cite>" if lang == "en" else f'<cite lang="en">{title}</cite>'
             link = f"[{title}]({source['url']})" if source.get("url") else title
             checked = f" — {t('source.checked', lang)} {source['checked']}" if source.get("checked") else ""
             lines.append(f"- {link}{checked}; {t('source.cited_by', lang)}: {', '.join(cited[key])}.")
@@ -269,9 +276,10 @@ def register(env: Any) -> None:
             for k in ("link", "kind", "per_direction", "bidirectional", "latency")
         )
         rows = []
+        data = _calc.load_data()
         for item in chosen:
             cells = [
-                _html.escape(item.kind),
+                _html.escape(t(f"kind.{item.kind}", lang)),
                 "—"
                 if item.per_direction_bytes_per_s is None
                 else _calc.format_number(item.per_direction_bytes_per_s / 1e9, lang),
@@ -281,7 +289,8 @@ def register(env: Any) -> None:
                 "—" if item.latency_s is None else _calc.format_quantity(item.latency_s, "s", lang),
             ]
             tds = "".join(f'<td class="x4-num">{c}</td>' for c in cells)
-            rows.append(f'<tr data-link="{item.id}"><th scope="row">{_html.escape(item.name)}</th>{tds}</tr>')
+            name = data.text(f"interconnects.yaml#interconnects.{item.id}.name", item.name, lang) or ""
+            rows.append(f'<tr data-link="{item.id}"><th scope="row">{_html.escape(name)}</th>{tds}</tr>')
         return (
             f'<div class="x4-table-wrap"><table class="x4-specs x4-links"><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>"
