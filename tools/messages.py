@@ -205,6 +205,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "source_kind.secondary": {"en": "secondary source", "es": "fuente secundaria"},
     "source_kind.dataset": {"en": "dataset", "es": "conjunto de datos"},
     "source_kind.price-list": {"en": "price list", "es": "lista de precios"},
+    "source_kind.measurement": {"en": "measurement", "es": "medición"},
     # -- scope -------------------------------------------------------------------------------------
     "scope.package": {"en": "in package", "es": "en el encapsulado"},
     "scope.node": {"en": "in node", "es": "en el nodo"},
