@@ -71,6 +71,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "source.sections.interconnects": {"en": "interconnects", "es": "interconexiones"},
     "source.sections.latencies": {"en": "latencies", "es": "latencias"},
     "source.sections.economics": {"en": "economics", "es": "economía"},
+    "source.sections.training": {"en": "training figures", "es": "cifras de entrenamiento"},
     # -- link --------------------------------------------------------------------------------------
     "link.link": {"en": "Link", "es": "Enlace"},
     "link.kind": {"en": "Level", "es": "Nivel"},

@@ -191,6 +191,13 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
         bundle["economics"] = raw
     else:
         bundle["economics"] = None
+    training_file = data_dir / "training.yaml"
+    if training_file.is_file():
+        raw = _read(training_file)
+        schema.check_training(raw, file_name="training.yaml")
+        bundle["training"] = raw
+    else:
+        bundle["training"] = None
     return _jsonable(bundle)
 
 

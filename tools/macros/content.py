@@ -126,7 +126,7 @@ def register(env: Any) -> None:
         return _calc.format_number(value, _lang(env))
 
     # --- Interconnects, sources, models and the calculators' outputs ---
-    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics")
+    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics", "training")
 
     @env.macro
     def data_sources() -> str:
