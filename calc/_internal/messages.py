@@ -300,6 +300,49 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Activaciones (recomputación: {recompute})",
     },
     "training-memory.step.capacity": {"en": "{chip} memory", "es": "Memoria de {chip}"},
+    "training-memory.field.model": {"en": "Model (or a custom shape)", "es": "Modelo (o una forma personalizada)"},
+    "field.kv_heads": {"en": "Key/value heads (GQA)", "es": "Cabezas de clave/valor (GQA)"},
+    "field.ffn": {"en": "FFN width (default 4 × hidden)", "es": "Anchura de la FFN (por defecto 4 × oculta)"},
+    "field.mlp": {"en": "MLP kind", "es": "Tipo de MLP"},
+    "field.vocab": {"en": "Vocabulary (adds the output logits)", "es": "Vocabulario (añade los logits de salida)"},
+    "field.flash_attention": {"en": "FlashAttention", "es": "FlashAttention"},
+    "field.dropout": {"en": "Dropout", "es": "Dropout"},
+    "option.mlp.gelu": {"en": "GELU (GPT)", "es": "GELU (GPT)"},
+    "option.mlp.swiglu": {"en": "SwiGLU (Llama)", "es": "SwiGLU (Llama)"},
+    "option.flash_attention.on": {"en": "on", "es": "sí"},
+    "option.flash_attention.off": {"en": "off", "es": "no"},
+    "option.dropout.on": {"en": "on", "es": "sí"},
+    "option.dropout.off": {"en": "off", "es": "no"},
+    # Activation memory of one layer and micro-batch (memory.activation_steps), shared with the planner.
+    "activation.step.layer_input": {
+        "en": "Stored per layer under full recomputation: its input",
+        "es": "Guardado por capa con recomputación completa: su entrada",
+    },
+    "activation.step.unsplit": {
+        "en": "Per layer, outside tensor parallelism: norm, QKV and MLP inputs, dropout masks",
+        "es": "Por capa, fuera del paralelismo de tensor: entradas de las normas, de QKV y del MLP, máscaras de dropout",
+    },
+    "activation.step.unsplit_no_dropout": {
+        "en": "Per layer, outside tensor parallelism: norm, QKV and MLP inputs (no dropout)",
+        "es": "Por capa, fuera del paralelismo de tensor: entradas de las normas, de QKV y del MLP (sin dropout)",
+    },
+    "activation.step.linear": {
+        "en": "Per layer, split by tensor parallelism: Q, K, V, attention output, {mlp} MLP",
+        "es": "Por capa, repartido por el paralelismo de tensor: Q, K, V, salida de la atención, MLP {mlp}",
+    },
+    "activation.step.core": {
+        "en": "Per layer: attention scores, softmax and dropout (s × s per head)",
+        "es": "Por capa: puntuaciones de atención, softmax y dropout (s × s por cabeza)",
+    },
+    "activation.step.core_flash": {
+        "en": "Per layer: FlashAttention's log-sum-exp (no s × s matrix kept)",
+        "es": "Por capa: el log-sum-exp de FlashAttention (no guarda ninguna matriz s × s)",
+    },
+    "activation.step.output": {
+        "en": "Output layer: last norm and projection inputs, FP32 logits for the loss",
+        "es": "Capa de salida: entradas de la última norma y de la proyección, logits en FP32 para la pérdida",
+    },
+    "activation.step.total": {"en": "Activations", "es": "Activaciones"},
     # -- KV cache -----------------------------------------------------------------------------------------
     "model.custom": {"en": "described model", "es": "modelo descrito"},
     "kv-cache.title": {"en": "KV cache", "es": "Caché KV"},

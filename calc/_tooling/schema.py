@@ -581,8 +581,14 @@ def check_models(raw: Any, *, file_name: str) -> Models:
             _check_source(model.config_source, known, where=where, key="config_source")
         moe = (model.experts, model.experts_per_token, model.expert_ffn_hidden_size)
         if any(v is not None for v in moe) and any(v is None for v in moe):
-            raise DataError(f"{where}: field 'experts': a mixture of experts needs experts, experts_per_token and expert_ffn_hidden_size")
-        if model.experts is not None and model.experts_per_token is not None and model.experts_per_token > model.experts:
+            raise DataError(
+                f"{where}: field 'experts': a mixture of experts needs experts, experts_per_token and expert_ffn_hidden_size"
+            )
+        if (
+            model.experts is not None
+            and model.experts_per_token is not None
+            and model.experts_per_token > model.experts
+        ):
             raise DataError(f"{where}: field 'experts_per_token': cannot exceed experts")
         if (model.dense_layers or 0) >= model.layers:
             raise DataError(f"{where}: field 'dense_layers': must be fewer than layers")
@@ -619,7 +625,9 @@ def check_training(raw: Any, *, file_name: str) -> Training:
     efficiency = data.matmul_efficiency
     _check_source(efficiency.source, known, where=f"{file_name} [matmul_efficiency]", key="source")
     if not 0 < efficiency.low <= efficiency.typical <= efficiency.high <= 1:
-        raise DataError(f"{file_name} [matmul_efficiency]: field 'matmul_efficiency': need 0 < low <= typical <= high <= 1")
+        raise DataError(
+            f"{file_name} [matmul_efficiency]: field 'matmul_efficiency': need 0 < low <= typical <= high <= 1"
+        )
     ids = set()
     for report in data.failures:
         where = f"{file_name} [{report.id}]"
