@@ -301,7 +301,6 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "training-memory.step.capacity": {"en": "{chip} memory", "es": "Memoria de {chip}"},
     "training-memory.field.model": {"en": "Model (or a custom shape)", "es": "Modelo (o una forma personalizada)"},
-    "field.kv_heads": {"en": "Key/value heads (GQA)", "es": "Cabezas de clave/valor (GQA)"},
     "field.ffn": {"en": "FFN width (default 4 × hidden)", "es": "Anchura de la FFN (por defecto 4 × oculta)"},
     "field.mlp": {"en": "MLP kind", "es": "Tipo de MLP"},
     "field.vocab": {"en": "Vocabulary (adds the output logits)", "es": "Vocabulario (añade los logits de salida)"},
