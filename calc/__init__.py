@@ -38,8 +38,22 @@ from calc._internal.inference import (
     prefill_seconds,
     weight_bytes,
 )
-from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
-from calc._internal.plot import memory_bars_svg
+from calc._internal.memory import (
+    activation_bytes,
+    bytes_per_param,
+    layer_activation_parts,
+    output_activation_bytes,
+    training_memory,
+    zero_bytes_per_accelerator,
+)
+from calc._internal.parallelism import (
+    critical_batch_tokens,
+    default_efficiency,
+    describe_layout,
+    parallelism,
+    pipeline_bubble_fraction,
+)
+from calc._internal.plot import memory_bars_svg, step_timeline_svg
 from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
@@ -99,8 +113,11 @@ __all__ = [
     "compute",
     "cost_per_million_tokens",
     "critical_batch",
+    "critical_batch_tokens",
     "decode",
     "decode_step_seconds",
+    "default_efficiency",
+    "describe_layout",
     "describe_row",
     "elementwise_intensity",
     "facility_power_w",
@@ -112,6 +129,7 @@ __all__ = [
     "kernel_seconds",
     "kv_bytes_per_token",
     "kv_cache",
+    "layer_activation_parts",
     "load_data",
     "matmul",
     "matmul_bytes",
@@ -120,10 +138,13 @@ __all__ = [
     "max_batch",
     "memory_bars_svg",
     "option_label",
+    "output_activation_bytes",
     "overlap_needed",
     "owning_usd_per_hour",
+    "parallelism",
     "parse_quantity",
     "parse_si_number",
+    "pipeline_bubble_fraction",
     "prefill",
     "prefill_flops",
     "prefill_seconds",
@@ -135,6 +156,7 @@ __all__ = [
     "roofline",
     "roofline_svg",
     "run",
+    "step_timeline_svg",
     "tco",
     "training",
     "training_flops",

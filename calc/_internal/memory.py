@@ -75,6 +75,7 @@ def layer_activation_parts(
     recompute: str = "none",
     flash_attention: bool = False,
     dropout: bool = True,
+    context_parallel: float = 1,
 ) -> dict[str, float]:
     """Activation bytes one transformer layer stores for one micro-batch on one device, by part (16-bit activations).
 
@@ -91,6 +92,8 @@ def layer_activation_parts(
     (Dao et al. 2022) stores no s² matrix, only a 4-byte log-sum-exp per query and head (4·a·s·b).
     Selective recomputation drops `core`; full recomputation keeps only the layer input, 2·s·b·h
     (split by t with sequence parallelism, as Megatron-LM stores it; Korthikanti's Table 2 lists 2·s·b·h).
+    With context parallelism of degree c, `sequence_length` is each rank's s/c tokens, whose queries attend to
+    all s keys: the s×s terms become (s/c)·s, c times the local square.
     Example: GPT-3 175B (h 12288, a 96), s = 2048, b = 1: 2048 × 12288 × (34 + 80) = 2.87 GB per layer.
     """
     s = check_number("sequence_length", sequence_length, low=1, high=1e8, integer=True)
@@ -116,7 +119,7 @@ def layer_activation_parts(
     elif flash_attention:
         core = 4 * a * s * b / t
     else:
-        core = (5.0 if dropout else 2.0) * a * s * s * b / t
+        core = (5.0 if dropout else 2.0) * a * s * s * b * context_parallel / t
     return {"replicated": replicated / split, "linear": linear, "core": core}
 
 
@@ -221,6 +224,7 @@ def activation_steps(
     dropout: bool = True,
     vocab_size: float | None = None,
     layer_label: Text | None = None,
+    context_parallel: float = 1,
 ) -> tuple[float, float, list[Step]]:
     """Per-layer activation parts and their total over `layers_in_flight` layer-micro-batches, as derivation steps.
 
@@ -243,6 +247,7 @@ def activation_steps(
         recompute=recompute,
         flash_attention=flash_attention,
         dropout=dropout,
+        context_parallel=context_parallel,
     )
     t = float(tensor_parallel)
     k = float(a if kv_heads is None else kv_heads)
@@ -313,11 +318,11 @@ def activation_steps(
                 c = 5.0 if dropout else 2.0
                 formula, template = rf"{c:g}\,a\,s^2\,b/t", f"{c:g} × {{a}} × {{s}}² × {{b}}" + over_t
                 key = "activation.step.core"
-            steps.append(
-                Step(
-                    "layer_core_bytes", text(key), formula, template, {**base, "a": (float(a), "")}, parts["core"], "B"
-                )
-            )
+                if context_parallel > 1:
+                    formula = rf"{c:g}\,a\,s^2\,b\,c_p/t"
+                    template = f"{c:g} × {{a}} × {{s}}² × {{b}} × {{cp}}" + over_t
+            values = {**base, "a": (float(a), ""), "cp": (float(context_parallel), "")}
+            steps.append(Step("layer_core_bytes", text(key), formula, template, values, parts["core"], "B"))
     per_layer = sum(parts.values())
     total = layers_in_flight * per_layer
     names = {"replicated": "R", "linear": "X", "core": "C"}
@@ -481,7 +486,10 @@ def training_memory(
         check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
         width, copies = ffn_hidden_size, 1.0
         if shape is not None and shape.experts is not None:
-            width, copies = shape.expert_ffn_hidden_size, float(shape.experts_per_token + (shape.shared_experts or 0))
+            width, copies = (
+                shape.expert_ffn_hidden_size,
+                float((shape.experts_per_token or 1) + (shape.shared_experts or 0)),
+            )
         _, activations, activation_derivation = activation_steps(
             layers_in_flight=layers,
             sequence_length=sequence_length,
