@@ -25,6 +25,7 @@ from calc._internal.data import Accelerator, DataBundle, load_data
 from calc._internal.errors import CalcError
 from calc._internal.fields import Calculator, Field, option_label
 from calc._internal.fmt import format_money, format_number, format_quantity, format_word
+from calc._internal.goodput import checkpoint_interval_seconds, goodput, lost_fraction
 from calc._internal.inference import (
     cached_tokens,
     critical_batch,
@@ -108,6 +109,7 @@ __all__ = [
     "attainable_flop_per_s",
     "bytes_per_param",
     "cached_tokens",
+    "checkpoint_interval_seconds",
     "chooser",
     "cluster_flop_per_s",
     "compute",
@@ -125,12 +127,14 @@ __all__ = [
     "format_number",
     "format_quantity",
     "format_word",
+    "goodput",
     "hierarchical_allreduce_seconds",
     "kernel_seconds",
     "kv_bytes_per_token",
     "kv_cache",
     "layer_activation_parts",
     "load_data",
+    "lost_fraction",
     "matmul",
     "matmul_bytes",
     "matmul_flops",
