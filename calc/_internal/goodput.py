@@ -125,7 +125,7 @@ def goodput(
         ),
         Step("goodput", text("goodput.step.goodput"), r"1 - \text{lost}", "1 − {L}", {"L": (lost, "")}, 1 - lost, ""),
     ]
-    quantities = {
+    quantities: dict[str, float | int | str | bool | None] = {
         "mtbf_seconds": per_accelerator,
         "system_mtbf_seconds": system,
         "checkpoint_interval_seconds": tau,
