@@ -176,6 +176,11 @@ class Accelerator:
     text: dict[str, Any] = field(repr=False)
     sources: list[dict[str, Any]] = field(repr=False)
 
+    @property
+    def purpose(self) -> str:
+        """What the vendor built the chip for: "training" (and serving) or "inference" only."""
+        return str(self.text.get("purpose") or "training")
+
     def peak_flop_per_s(self, dtype: str) -> float:
         """Dense peak for `dtype`; raises CalcError when the chip has no such format."""
         peak = self.dense_flop_per_s.get(dtype)

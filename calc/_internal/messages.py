@@ -486,14 +486,6 @@ CATALOG: dict[str, dict[str, str]] = {
     "chooser.out.best_name": {"en": "Top choice", "es": "Mejor opción"},
     "chooser.out.fitting": {"en": "Accelerators that fit", "es": "Aceleradores en los que cabe"},
     "chooser.out.skipped": {"en": "Skipped (missing data)", "es": "Omitidos (faltan datos)"},
-    "chooser.step.activations": {
-        "en": "Activations, full recomputation ({model}, {tokens} tokens, micro-batch 1)",
-        "es": "Activaciones, recomputación completa ({model}, {tokens} tokens, micro-batch 1)",
-    },
-    "chooser.step.per_accelerator": {
-        "en": "Memory per accelerator ({recipe}, ZeRO-{stage}, plus activations)",
-        "es": "Memoria por acelerador ({recipe}, ZeRO-{stage}, más activaciones)",
-    },
     "chooser.step.best_seconds": {"en": "Wall-clock time on the top choice ({chip})", "es": "Tiempo de reloj en la mejor opción ({chip})"},
     "chooser.step.serve_weights": {"en": "Weights ({model}, {format})", "es": "Pesos ({model}, {format})"},
     "chooser.step.rag_kv": {
@@ -514,7 +506,23 @@ CATALOG: dict[str, dict[str, str]] = {
     "chooser.limit.latency": {"en": "latency", "es": "latencia"},
     "chooser.reason.join": {"en": "; ", "es": "; "},
     "chooser.reason.skipped": {"en": "Skipped: no {missing} in the data", "es": "Omitido: no hay {missing} en los datos"},
-    "chooser.reason.train_time": {"en": "{days} on {count} at MFU {mfu}", "es": "{days} en {count} con MFU {mfu}"},
+    "chooser.reason.train_time": {"en": "{days} on {count} at {mfu} % MFU", "es": "{days} en {count} con un {mfu} % de MFU"},
+    "chooser.reason.train_layout": {
+        "en": "{layout}, recomputation {recompute}, gradients over {link}, matmuls at {efficiency} % of peak",
+        "es": "{layout}, recomputación {recompute}, gradientes por {link}, matmuls al {efficiency} % del pico",
+    },
+    "chooser.reason.flag_consumer": {
+        "en": "a consumer card, not built for clusters: no scale-up link between cards",
+        "es": "una tarjeta de consumo, no pensada para clústeres: sin enlace de scale-up entre tarjetas",
+    },
+    "chooser.reason.flag_workstation": {
+        "en": "a workstation card, not built for clusters: no scale-up link between cards",
+        "es": "una tarjeta de estación de trabajo, no pensada para clústeres: sin enlace de scale-up entre tarjetas",
+    },
+    "chooser.reason.flag_inference": {
+        "en": "an inference part: built to serve models, not to train them",
+        "es": "un chip de inferencia: hecho para servir modelos, no para entrenarlos",
+    },
     "chooser.reason.deadline_met": {"en": "meets the {deadline} deadline", "es": "cumple el plazo de {deadline}"},
     "chooser.reason.deadline_missed": {"en": "misses the {deadline} deadline", "es": "no cumple el plazo de {deadline}"},
     "chooser.reason.cost": {"en": "{cost} at {price}", "es": "{cost} a {price}"},

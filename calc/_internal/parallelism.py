@@ -77,7 +77,9 @@ def _chip_links(chip: Accelerator) -> Links:
     total, peer = chip.scale_up_per_direction_bytes_per_s, chip.scale_up_per_peer_bytes_per_s
     if topology == "none" or domain <= 1 or not total:
         topology, domain, total, peer = "none", 1, None, None
-    elif topology in ("torus", "ring", "mesh") and not peer:
+    elif topology == "mesh" and not peer:
+        peer = total / (domain - 1)  # a full mesh joins every pair by one link: the total is domain − 1 of them
+    elif topology in ("torus", "ring") and not peer:
         raise CalcError(field="accelerator", kind="no_figure", detail="scale_up_per_peer", subject=chip.name)
     out = chip.scale_out_bits_per_s / 8 if chip.scale_out_bits_per_s else None
     return Links(total, peer, domain, topology, out, chip.name)

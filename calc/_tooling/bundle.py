@@ -88,7 +88,8 @@ def load_accelerator(path: Path) -> dict[str, Any]:
                 text[key] = item["value"] if isinstance(item, dict) else item
             elif item is not None:
                 values[key] = _sourced(item, default_source=default_source)
-    for key in ("architecture", "process", "announced", "category", "form_factor", "status", "editions", "notes"):
+    keys = ("architecture", "process", "announced", "category", "purpose", "form_factor", "status", "editions", "notes")
+    for key in keys:
         if key in raw:
             text[key] = _jsonable(raw[key])
     return _jsonable(

@@ -164,6 +164,7 @@ class Accelerator(_Strict):
     announced: dt.date
     process: str | Sourced
     category: Literal["datacenter", "workstation", "consumer"]
+    purpose: Literal["training", "inference"] = "training"  # "inference": built to serve models, not to train them
     form_factor: str
     status: Literal["shipping", "preliminary", "discontinued"]
     editions: list[str]
