@@ -256,3 +256,16 @@ def test_custom_model_and_chip_flags() -> None:
     with pytest.raises(CalcError) as raised:
         calc.compute("parallelism", {"peak_tflops": "500", "scale_up_topology": "torus"})
     assert raised.value.field == "scale_up_link_gbytes_s"
+
+
+def test_scaling_book_llama3_70b_on_a_v5p_pod() -> None:
+    """How to Scale Your Model, "Training LLaMA 3 on TPUs": 4M tokens (1,024 sequences of 4K) on a v5p pod cannot
+    run as pure FSDP over 8,960 chips (only 1,024 sequences to share out), but FSDP 1,024 × sequence 2 × tensor 4
+    keeps every chip compute-bound: 2,048 tokens each against a critical batch below 2,000, all on the torus."""
+    pod = {"model": "llama-3-70b", "accelerator": "tpu-v5p", "seq_len": "4096", "global_batch_tokens": "4194304"}
+    refused = calc.run("parallelism", {**pod, "count": "8960", "tp": "1", "pp": "1", "zero": "3"}, "en")
+    assert not refused["ok"] and refused["field"] == "global_batch_tokens"
+    q = calc.compute("parallelism", {**pod, "count": "8192", "tp": "4", "cp": "2", "pp": "1", "zero": "3"}).quantities
+    assert q["dp"] == 1024 and q["batch_tokens_per_device"] == 2048
+    assert q["critical_batch_tokens_per_device"] < 2048 and q["dp_exposed_seconds"] == 0
+    assert q["dp_link"] == "scale-up" and q["fits"] is True

@@ -48,6 +48,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "ui.derivation": {"en": "Derivation", "es": "Derivación"},
     "ui.presets": {"en": "Presets", "es": "Ejemplos predefinidos"},
     "ui.rank": {"en": "Rank", "es": "Puesto"},
+    "ui.layout": {"en": "Layout (opens it)", "es": "Reparto (lo abre)"},
     "ui.fits": {"en": "Fits", "es": "Cabe"},
     "ui.reason": {"en": "Why", "es": "Por qué"},
     "ui.copy_link": {"en": "Copy link", "es": "Copiar enlace"},

@@ -773,7 +773,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "No layout of this cluster fits this model and batch, whatever the recomputation.",
         "es": "Ningún reparto de este clúster admite este modelo y este batch, sea cual sea la recomputación.",
     },
-    "planner.table.name": {"en": "Layout", "es": "Reparto"},
     "figure.scale_up_per_peer": {"en": "per-link scale-up bandwidth", "es": "ancho de banda de scale-up por enlace"},
     "error.layout.product": {
         "en": "{field}: TP × CP × PP × DP must use the {subject} accelerators exactly; the layout gives {got}.",

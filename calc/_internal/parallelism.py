@@ -381,7 +381,7 @@ def _evaluate(setup: Setup, lay: Layout) -> dict[str, Any]:
     pp_comm = microbatches * 2 * v * pp_one.seconds if p > 1 else 0.0
     bubble = (p - 1) / v * critical_mb
     # Data parallelism: the gradients' ReduceScatter + AllGather (an AllReduce) over the data-parallel group.
-    dp_one = _collective("allreduce", GRADIENT_BYTES * dense_dev, group, t * c, links, "dp")
+    dp_one = _collective("allreduce", GRADIENT_BYTES * dense_dev, group, t, links, "dp")  # cp then dp, from stride t
     ep_dp_one = _collective("allreduce", GRADIENT_BYTES * expert_dev, expert_group, t * c * e, links, "dp")
     allreduce = dp_one.seconds + ep_dp_one.seconds
     fwd, bwd = forward_share * compute_mb, (1 - forward_share) * compute_mb
@@ -1483,6 +1483,7 @@ PARALLELISM = Calculator(
     },
     plot=_parallelism_svg,
     describe=lambda result, row, lang: describe_layout(result, row, lang),
+    table_label="layout",
 )
 
 CALCULATORS = (PARALLELISM,)
