@@ -757,6 +757,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "{memory} de {capacity} con recomputación {recompute}",
     },
     "planner.reason.slower": {"en": "{percent} % slower than the first", "es": "un {percent} % más lento que el primero"},
+    "planner.note.efficiency_measured": {
+        "en": "Matmul efficiency: {chip}'s measured {dtype} matmuls, {achieved} of its {peak} dense peak (data/).",
+        "es": "Eficiencia de los matmuls: los matmuls {dtype} medidos de {chip}, {achieved} de su pico denso de {peak} (data/).",
+    },
+    "planner.note.efficiency_typical": {
+        "en": "Matmul efficiency: no measurement for this chip and format, so the edition's typical {efficiency} of peak.",
+        "es": "Eficiencia de los matmuls: no hay medida para este chip y formato; se usa la típica de la edición, {efficiency} del pico.",
+    },
     "planner.note.no_vocab": {
         "en": "Output logits not counted: give the vocabulary (--vocab) to add them.",
         "es": "Logits de salida sin contar: indica el vocabulario (--vocab) para añadirlos.",

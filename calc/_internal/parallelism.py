@@ -541,7 +541,7 @@ def default_efficiency(chip: Accelerator | None, dtype: str) -> float:
     """The matmul efficiency assumed when none is given: the chip's measured achievable/peak ratio where the data
     has one, else the edition's typical figure (data/training.yaml: H100 SXM's BF16 GEMMs reach 80 % of peak)."""
     if chip is not None:
-        achieved = (getattr(chip, "achievable_flop_per_s", None) or {}).get(dtype)
+        achieved = chip.achievable_flop_per_s.get(dtype)
         peak = chip.dense_flop_per_s.get(dtype)
         if achieved and peak:
             return min(1.0, achieved / peak)
@@ -1083,6 +1083,20 @@ def parallelism(
     q = _evaluate(setup, lay)
     steps = _steps(setup, lay, q)
     notes: list[Text] = []
+    if matmul_efficiency is None:
+        measured = chip.achievable_flop_per_s.get(dtype) if chip is not None else None
+        if chip is not None and measured:
+            notes.append(
+                text(
+                    "planner.note.efficiency_measured",
+                    chip=chip.name,
+                    dtype=dtype,
+                    achieved=format_quantity(measured, "FLOP/s"),
+                    peak=format_quantity(peak, "FLOP/s"),
+                )
+            )
+        else:
+            notes.append(text("planner.note.efficiency_typical", efficiency=efficiency))
     if shape.vocab is None:
         notes.append(text("planner.note.no_vocab"))
     if q["critical"] is None:
