@@ -171,10 +171,12 @@ def test_hostile_inputs_get_messages_and_the_calculator_recovers(
         page.goto(site_url + ("es/" if lang == "es" else "") + path)
         widget = f'.x4-calc[data-calculator="{name}"]'
         calculator = CALCULATORS[name]
+        defaults = calculator.defaults()
+        shown = calculator.custom_selectors(defaults, {})
         field = next(
             f
             for f in calculator.fields
-            if f.kind == "number" and not f.custom_of and not f.when and not f.advanced and f.default
+            if f.kind == "number" and not f.advanced and f.default and calculator.applies(f, defaults, shown)
         )
         for text in HOSTILE:
             _fill(page, widget, {field.name: text}, lang)

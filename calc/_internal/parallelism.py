@@ -1451,7 +1451,9 @@ PARALLELISM = Calculator(
         "llama-3-405b": {
             "model": "llama-3-405b",
             "accelerator": "h100-sxm",
+            "dtype": "bf16",
             "count": "16384",
+            "dp": "",
             "tp": "8",
             "pp": "16",
             "ep": "1",
@@ -1469,6 +1471,7 @@ PARALLELISM = Calculator(
             "accelerator": "h800-sxm",
             "dtype": "fp8",
             "count": "2048",
+            "dp": "",
             "tp": "1",
             "pp": "16",
             "ep": "64",
@@ -1483,7 +1486,9 @@ PARALLELISM = Calculator(
         "70b-one-node": {
             "model": "llama-3-70b",
             "accelerator": "h100-sxm",
+            "dtype": "bf16",
             "count": "8",
+            "dp": "",
             "tp": "8",
             "pp": "1",
             "ep": "1",
