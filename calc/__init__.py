@@ -25,6 +25,7 @@ from calc._internal.data import Accelerator, DataBundle, load_data
 from calc._internal.errors import CalcError
 from calc._internal.fields import Calculator, Field, option_label
 from calc._internal.fmt import format_money, format_number, format_quantity, format_word
+from calc._internal.goodput import checkpoint_interval_seconds, goodput, lost_fraction
 from calc._internal.inference import (
     cached_tokens,
     critical_batch,
@@ -38,8 +39,22 @@ from calc._internal.inference import (
     prefill_seconds,
     weight_bytes,
 )
-from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
-from calc._internal.plot import memory_bars_svg
+from calc._internal.memory import (
+    activation_bytes,
+    bytes_per_param,
+    layer_activation_parts,
+    output_activation_bytes,
+    training_memory,
+    zero_bytes_per_accelerator,
+)
+from calc._internal.parallelism import (
+    critical_batch_tokens,
+    default_efficiency,
+    describe_layout,
+    parallelism,
+    pipeline_bubble_fraction,
+)
+from calc._internal.plot import memory_bars_svg, step_timeline_svg
 from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
@@ -94,13 +109,17 @@ __all__ = [
     "attainable_flop_per_s",
     "bytes_per_param",
     "cached_tokens",
+    "checkpoint_interval_seconds",
     "chooser",
     "cluster_flop_per_s",
     "compute",
     "cost_per_million_tokens",
     "critical_batch",
+    "critical_batch_tokens",
     "decode",
     "decode_step_seconds",
+    "default_efficiency",
+    "describe_layout",
     "describe_row",
     "elementwise_intensity",
     "facility_power_w",
@@ -108,11 +127,14 @@ __all__ = [
     "format_number",
     "format_quantity",
     "format_word",
+    "goodput",
     "hierarchical_allreduce_seconds",
     "kernel_seconds",
     "kv_bytes_per_token",
     "kv_cache",
+    "layer_activation_parts",
     "load_data",
+    "lost_fraction",
     "matmul",
     "matmul_bytes",
     "matmul_flops",
@@ -120,10 +142,13 @@ __all__ = [
     "max_batch",
     "memory_bars_svg",
     "option_label",
+    "output_activation_bytes",
     "overlap_needed",
     "owning_usd_per_hour",
+    "parallelism",
     "parse_quantity",
     "parse_si_number",
+    "pipeline_bubble_fraction",
     "prefill",
     "prefill_flops",
     "prefill_seconds",
@@ -135,6 +160,7 @@ __all__ = [
     "roofline",
     "roofline_svg",
     "run",
+    "step_timeline_svg",
     "tco",
     "training",
     "training_flops",

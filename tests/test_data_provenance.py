@@ -46,7 +46,7 @@ def _all_sources() -> list[dict[str, Any]]:
     sources = [source for chip in BUNDLE["accelerators"] for source in chip["sources"]]
     for name in ("interconnects", "latencies", "models"):
         sources += BUNDLE[name]["sources"]
-    return sources + BUNDLE["economics"]["sources"]
+    return sources + BUNDLE["economics"]["sources"] + BUNDLE["training"]["sources"]
 
 
 def test_the_edition_covers_the_issue_list() -> None:

@@ -28,8 +28,8 @@ _UNIT_FACTORS.update(DISPLAY_FACTORS)
 
 
 def _to_python(template: str) -> str:
-    """A substitution template as a Python expression (× → *, − → -, ² → **2, 10⁶ → 10**6)."""
-    expression = template.replace("×", "*").replace("−", "-").replace("²", "**2")
+    """A substitution template as a Python expression (× → *, − → -, ² → **2, 10⁶ → 10**6, √( → sqrt()."""
+    expression = template.replace("×", "*").replace("−", "-").replace("²", "**2").replace("√(", "sqrt(")
     expression = re.sub(r"10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda m: f"10**{m.group(1).translate(_SUPERSCRIPT)}", expression)
     if re.search(r"[^\w\s{}().,*/+\-]", expression.replace("min(", "").replace("max(", "")):
         raise AssertionError(f"a derivation uses a symbol the check cannot read: {template!r}")
@@ -38,7 +38,7 @@ def _to_python(template: str) -> str:
 
 def _evaluate(template: str, numbers: dict[str, float]) -> float:
     expression = re.sub(r"\{(\w+)\}", lambda m: f"({numbers[m.group(1)]!r})", _to_python(template))
-    return float(eval(expression, {"__builtins__": {}}, {"min": min, "max": max}))
+    return float(eval(expression, {"__builtins__": {}}, {"min": min, "max": max, "sqrt": math.sqrt}))
 
 
 def read_shown(text: str, lang: str) -> float:

@@ -178,3 +178,15 @@ def test_svg_finite_at_the_edges_of_every_field(name: str) -> None:
             if outcome["ok"] and outcome["svg"]:
                 assert _no_nan_or_inf(outcome["svg"]), (field.name, value)
                 ET.fromstring(outcome["svg"])
+
+
+def test_step_timeline_draws_every_nonzero_segment_with_its_share() -> None:
+    """One bar per step: each non-zero segment drawn and listed with its time and share; zero ones only described."""
+    svg = calc.step_timeline_svg(segments=(("compute", 3.0), ("bubble", 1.0), ("expert all-to-all", 0.0)), lang="es")
+    assert svg.startswith("<svg") and svg.count("<rect") == 2 + 2  # two bar segments, two legend swatches
+    assert "compute: 3 s (75 %)" in svg and "bubble: 1 s (25 %)" in svg
+    assert "expert all-to-all: 0 s" in svg  # in the description, not drawn
+    with pytest.raises(calc.CalcError):
+        calc.step_timeline_svg(segments=(("compute", -1.0),))
+    with pytest.raises(calc.CalcError):
+        calc.step_timeline_svg(segments=(("compute", 0.0),))

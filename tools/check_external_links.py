@@ -30,7 +30,7 @@ def source_urls() -> dict[str, list[str]]:
     for chip in data.accelerators.values():
         for source in chip.sources:
             add(source.get("url"), f"accelerators/{chip.id}")
-    for section in ("models", "interconnects", "latencies", "economics"):
+    for section in ("models", "interconnects", "latencies", "economics", "training"):
         raw = data.raw.get(section)
         for entry in raw if isinstance(raw, list) else ([raw] if raw else []):
             for source in entry.get("sources", []) if isinstance(entry, dict) else []:

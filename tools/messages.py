@@ -48,6 +48,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "ui.derivation": {"en": "Derivation", "es": "Derivación"},
     "ui.presets": {"en": "Presets", "es": "Ejemplos predefinidos"},
     "ui.rank": {"en": "Rank", "es": "Puesto"},
+    "ui.layout": {"en": "Layout (opens it)", "es": "Reparto (lo abre)"},
     "ui.fits": {"en": "Fits", "es": "Cabe"},
     "ui.reason": {"en": "Why", "es": "Por qué"},
     "ui.copy_link": {"en": "Copy link", "es": "Copiar enlace"},
@@ -80,6 +81,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "source.sections.latencies": {"en": "latencies", "es": "latencias"},
     "source.sections.economics": {"en": "economics", "es": "economía"},
     "source.sections.systems": {"en": "systems", "es": "sistemas"},
+    "source.sections.training": {"en": "training figures", "es": "cifras de entrenamiento"},
     # -- link --------------------------------------------------------------------------------------
     "link.link": {"en": "Link", "es": "Enlace"},
     "link.kind": {"en": "Level", "es": "Nivel"},

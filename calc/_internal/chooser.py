@@ -8,15 +8,16 @@ from typing import Any
 
 from .data import Accelerator, Model, load_data
 from .defaults import price_usd_per_hour
-from .errors import check_choice, check_finite_result, check_number
+from .errors import CalcError, check_choice, check_finite_result, check_number
 from .fields import DEFAULT_DTYPE, DTYPES, Calculator, Field
 from .fmt import format_money, format_number, format_quantity
 from .inference import WEIGHT_FORMATS, cached_tokens, kv_bytes_per_token, max_batch, prefill_flops, weight_bytes
-from .memory import RECIPES, activation_bytes, zero_bytes_per_accelerator
+from .memory import RECIPES, RECOMPUTE
 from .messages import t, text
+from .parallelism import Layout, Setup, Shape, _chip_links, _evaluate, _link_word, default_efficiency
 from .results import Result, Scalar, Step
 from .tco import cost_per_million_tokens
-from .training import cluster_flop_per_s, training_flops, training_seconds
+from .training import training_flops
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
 RANK_BY = ("cost", "time")
@@ -88,7 +89,80 @@ def _kv_per_sequence(model: Model, context: float, bytes_per_value: float = 2.0)
 
 # -- train-70b -----------------------------------------------------------------------------------
 
-_TRAIN_KEYS = ("meets_deadline", "seconds", "cost_usd", "price_usd_per_hour", "per_accelerator_bytes", "capacity_bytes")
+_TRAIN_KEYS = (
+    "meets_deadline",
+    "seconds",
+    "cost_usd",
+    "price_usd_per_hour",
+    "per_accelerator_bytes",
+    "capacity_bytes",
+    "mfu",
+    "layout",
+    "dp_link",
+    "efficiency",
+    "flag",
+    "recompute",
+    "zero_stage",
+)
+TRAIN_BATCH_TOKENS = 4_194_304  # global batch: 4M tokens, or one sequence per accelerator on larger clusters
+
+
+def _train_layout(
+    chip: Accelerator, *, shape: Shape, count: int, dtype: str, zero_stage: int, recipe: str
+) -> tuple[Layout, dict[str, Any], float] | str:
+    """The fastest layout of the planner's family for this chip (TP filling the scale-up domain up to 8, PP 1-8,
+    the least recomputation that fits), or why none can be computed; a layout that fits nowhere is the leanest."""
+    peak = chip.dense_flop_per_s.get(dtype)
+    if not peak:
+        return dtype
+    if not chip.memory_bytes:
+        return "memory_capacity"
+    if not chip.memory_bandwidth_bytes_per_s:
+        return "memory_bandwidth"
+    try:
+        links = _chip_links(chip)
+    except CalcError:
+        return "scale_up_per_peer"
+    if links.out is None and count > links.domain:
+        return "scale_out"
+    efficiency = default_efficiency(chip, dtype)
+    setup = Setup(
+        shape=shape,
+        chip_label=text("chip.dense", name=chip.name, dtype=dtype),
+        peak=peak,
+        efficiency=efficiency,
+        capacity=chip.memory_bytes,
+        hbm=chip.memory_bandwidth_bytes_per_s,
+        links=links,
+        count=count,
+        sequence=TRAIN_SEQUENCE,
+        batch_tokens=float(max(TRAIN_BATCH_TOKENS, TRAIN_SEQUENCE * count)),
+        recipe=recipe,
+        flash=True,
+        dropout=False,
+    )
+    tp = 1
+    while tp * 2 <= min(8, links.domain, count) and shape.heads % (tp * 2) == 0:
+        tp *= 2
+    best: tuple[Layout, dict[str, Any], float] | None = None
+    leanest: tuple[Layout, dict[str, Any], float] | None = None
+    for pp in (1, 2, 4, 8):
+        if count % (tp * pp) or pp > shape.layers:
+            continue
+        for stage in range(min(1, zero_stage), zero_stage + 1):  # the least sharding, then recomputation, that fits
+            for mode in RECOMPUTE:
+                lay = Layout(tp, pp, count // (tp * pp), 1, 1, 1, stage, 1, mode, True)
+                q = _evaluate(setup, lay)
+                if leanest is None or q["total"] < leanest[1]["total"]:
+                    leanest = (lay, q, efficiency)
+                if q["fits"]:
+                    if best is None or q["step"] < best[1]["step"]:
+                        best = (lay, q, efficiency)
+                    break
+            if best is not None and best[0].pp == pp:
+                break
+    chosen = best or leanest
+    return chosen if chosen is not None else "memory_capacity"
 
 
 def _train(
@@ -97,52 +171,64 @@ def _train(
     tokens: float,
     deadline_s: float,
     count: float,
-    mfu: float,
     dtype: str,
     zero_stage: int,
     recipe: str,
     rank_by: str,
 ) -> Result:
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
+    n = int(check_number("count", count, low=1, high=1e7, integer=True))
     total = training_flops(params=params, tokens=tokens)
-    state = zero_bytes_per_accelerator(params=params, recipe=recipe, zero_stage=zero_stage, count=n)
-    shape = load_data().model(TRAIN_SHAPE_MODEL)
-    activations = activation_bytes(
-        layers=shape.layers,
-        hidden_size=shape.hidden_size,
-        attention_heads=shape.attention_heads,
-        sequence_length=TRAIN_SEQUENCE,
-        recompute="full",
+    base = load_data().model(TRAIN_SHAPE_MODEL)
+    shape = Shape(
+        label=base.name,
+        params=params,
+        active_params=params,
+        layers=base.layers,
+        hidden=base.hidden_size,
+        heads=base.attention_heads,
+        kv_heads=base.kv_heads,
+        head_dim=float(base.head_dim),
+        ffn=float(base.ffn_hidden_size or 4 * base.hidden_size),
+        mlp=base.mlp or "swiglu",
+        vocab=base.vocab_size,
     )
-    needed = state + activations
     rows: list[dict[str, Any]] = []
     for chip in load_data().accelerators.values():
-        peak = chip.dense_flop_per_s.get(dtype)
-        if not peak:
-            rows.append(_skip(chip, _TRAIN_KEYS, dtype))
+        flag = "inference" if chip.purpose == "inference" else chip.category if chip.category != "datacenter" else None
+        found = _train_layout(chip, shape=shape, count=n, dtype=dtype, zero_stage=zero_stage, recipe=recipe)
+        if isinstance(found, str):
+            rows.append({**_skip(chip, _TRAIN_KEYS, found), "flag": flag})
             continue
-        if not chip.memory_bytes:
-            rows.append(_skip(chip, _TRAIN_KEYS, "memory_capacity"))
-            continue
-        rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=u)
-        seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
+        lay, q, efficiency = found
+        seconds = check_finite_result("seconds", tokens / q["tokens_per_second"])
         price = price_usd_per_hour(chip.id)
         rows.append(
             _row(
                 chip,
-                fits=needed <= chip.memory_bytes,
+                fits=bool(q["fits"]),
                 meets_deadline=seconds <= deadline_s,
                 seconds=seconds,
                 cost_usd=n * seconds / SECONDS_PER_HOUR * price if price is not None else None,
                 price_usd_per_hour=price,
-                per_accelerator_bytes=needed,
+                per_accelerator_bytes=q["total"],
                 capacity_bytes=chip.memory_bytes,
+                mfu=q["mfu"],
+                layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp}",
+                recompute=lay.recompute,
+                zero_stage=lay.zero,
+                dp_link=_link_word(q["dp_one"]),
+                efficiency=efficiency,
+                flag=flag,
             )
         )
     table = _rank(
         rows,
-        lambda row: (not row["fits"], not row["meets_deadline"], *_order(rank_by, row["seconds"], row["cost_usd"])),
+        lambda row: (
+            not row["fits"],
+            not row["meets_deadline"],
+            row["flag"] is not None,
+            *_order(rank_by, row["seconds"], row["cost_usd"]),
+        ),
     )
     steps = [
         Step(
@@ -154,44 +240,23 @@ def _train(
             total,
             "FLOP",
         ),
-        Step(
-            "activation_bytes",
-            text("chooser.step.activations", model=load_data().model_words(shape), tokens=TRAIN_SEQUENCE),
-            r"2\,L\,s\,b\,h",
-            "2 × {L} × {s} × 1 × {h}",
-            {"L": (shape.layers, ""), "s": (TRAIN_SEQUENCE, ""), "h": (shape.hidden_size, "")},
-            activations,
-            "B",
-        ),
-        Step(
-            "per_accelerator_bytes",
-            text("chooser.step.per_accelerator", recipe=text(f"option.recipe.{recipe}"), stage=zero_stage),
-            r"M = \text{state} + \text{activations}",
-            "{S} + {A}",
-            {"S": (state, "B"), "A": (activations, "B")},
-            needed,
-            "B",
-        ),
     ]
     best = table[0] if table and table[0]["rank"] == 1 else None
     if best is not None:
-        best_peak = load_data().accelerator(str(best["id"])).peak_flop_per_s(dtype)
         steps.append(
             Step(
                 "best_seconds",
                 text("chooser.step.best_seconds", chip=load_data().accelerator(best["id"]).words()),
-                r"T = C / (n\,P\,\text{MFU})",
-                "{C} / ({n} × {P} × {U})",
-                {"C": (total, "FLOP"), "n": (n, ""), "P": (best_peak, "FLOP/s"), "U": (u, "")},
+                r"T = D / (\text{tokens/s})",
+                "{D} / {r}",
+                {"D": (tokens, ""), "r": (tokens / float(best["seconds"]), "tokens/s")},
                 float(best["seconds"]),
                 "days",
             )
         )
     quantities = {
         "total_flops": total,
-        "per_accelerator_bytes": needed,
-        "count": n,
-        "mfu": u,
+        "count": float(n),
         "deadline_seconds": deadline_s,
         "zero_stage": zero_stage,
     }
@@ -479,7 +544,10 @@ def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any],
             if f"figure.{figure}" in _FIGURES
             else t("chooser.dense_peak", lang, dtype=figure)
         )
-        return t("chooser.reason.skipped", lang, missing=missing)
+        skipped = t("chooser.reason.skipped", lang, missing=missing)
+        if row.get("flag") is not None:  # say what kind of part it is, too
+            return skipped + t("chooser.reason.join", lang) + t(f"chooser.reason.flag_{row['flag']}", lang) + "."
+        return skipped
 
     def q(value: float, unit: str) -> str:
         return format_quantity(value, unit, lang)
@@ -491,13 +559,25 @@ def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any],
     priced = row.get("price_usd_per_hour") is not None
     if workload == "train-70b":
         deadline = q(float(quantities["deadline_seconds"]), "days")
+        if row.get("flag") is not None:
+            parts.append(t(f"chooser.reason.flag_{row['flag']}", lang))
         parts.append(
             t(
                 "chooser.reason.train_time",
                 lang,
                 days=q(row["seconds"], "days"),
                 count=format_number(float(quantities["count"]), lang),
-                mfu=format_number(float(quantities["mfu"]), lang),
+                mfu=format_number(100 * row["mfu"], lang),
+            )
+        )
+        parts.append(
+            t(
+                "chooser.reason.train_layout",
+                lang,
+                layout=row["layout"],
+                recompute=t(f"option.recompute.{row['recompute']}", lang),
+                link=t(f"planner.linkword.{row['dp_link']}", lang) if row["dp_link"] != "none" else "—",
+                efficiency=format_number(100 * row["efficiency"], lang),
             )
         )
         parts.append(
@@ -517,7 +597,7 @@ def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any],
                 lang,
                 needed=q(row["per_accelerator_bytes"], "B"),
                 capacity=q(row["capacity_bytes"], "B"),
-                stage=quantities["zero_stage"],
+                stage=row["zero_stage"],
                 verdict=t("plot.memory.fits" if row["fits"] else "plot.memory.does_not_fit", lang),
             )
         )
@@ -602,7 +682,7 @@ def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any],
     return t("chooser.reason.join", lang).join(parts) + "."
 
 
-_FIGURES = ("figure.memory_bandwidth", "figure.memory_capacity")
+_FIGURES = ("figure.memory_bandwidth", "figure.memory_capacity", "figure.scale_out", "figure.scale_up_per_peer")
 
 
 def chooser(
@@ -668,7 +748,6 @@ def chooser(
             tokens=tokens,
             deadline_s=deadline,
             count=count,
-            mfu=mfu,
             dtype=dtype,
             zero_stage=stage,
             recipe=recipe,
@@ -712,7 +791,7 @@ CHOOSER = Calculator(
         Field("tokens", default="1T", low=0, low_open=True, high=1e16, when=_TRAIN),
         Field("deadline_days", unit="days", default="30", low=0, low_open=True, high=1e5, when=_TRAIN),
         Field("count", default="1024", low=1, high=1e7, integer=True, when=_TRAIN),
-        Field("mfu", default="0.5", low=0, low_open=True, high=1, when=("workload", ("train-70b", "rag-retriever"))),
+        Field("mfu", default="0.5", low=0, low_open=True, high=1, when=_RAG),
         Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES, when=_TRAIN, advanced=True),
         Field("zero", default="3", param="zero_stage", low=0, high=3, integer=True, when=_TRAIN, advanced=True),
         Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES), when=_TRAIN, advanced=True),

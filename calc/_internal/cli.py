@@ -8,7 +8,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from .chooser import describe_row
 from .data import load_data
 from .errors import CalcError
 from .fields import Calculator, option_label
@@ -58,7 +57,10 @@ def build_parser(extra_commands: AddCommands | None = None) -> argparse.Argument
     for calculator in CALCULATORS.values():
         sub = commands.add_parser(calculator.name, help=calculator.title("en"))
         for field in calculator.fields:
-            sub.add_argument(field.flag, dest=field.name, metavar=field.unit or "VALUE", help=_help(calculator, field))
+            switch = set(field.choices) == {"on", "off"}  # `--search` alone means `--search on`
+            extra: dict[str, Any] = {"nargs": "?", "const": "on"} if switch else {}
+            metavar = field.unit or "VALUE"
+            sub.add_argument(field.flag, dest=field.name, metavar=metavar, help=_help(calculator, field), **extra)
             for alias in field.aliases:
                 sub.add_argument("--" + alias.replace("_", "-"), dest=field.name, help=argparse.SUPPRESS)
         sub.add_argument("--json", action="store_true", help="print the quantities as one JSON object")
@@ -79,7 +81,7 @@ def _print_text(calculator: Calculator, result: Result, lang: str) -> None:
         print(note)
     for row in result.table or ():
         rank = row.get("rank")
-        reason = describe_row(str(result.quantities["workload"]), row, result.quantities, lang)
+        reason = calculator.describe(result, row, lang) if calculator.describe is not None else ""
         chip = load_data().accelerators.get(str(row.get("id")))
         name = chip.display_name(lang) if chip is not None else str(row.get("name"))
         print(f"{rank if rank is not None else '—'}. {name} ({row.get('id')}): {reason}")

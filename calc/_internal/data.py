@@ -66,7 +66,9 @@ class Model:
     """A reference model's shape: counts as numbers, None where a field does not apply.
 
     `active_params` equals `params` for dense models; MLA models set `kv_lora_rank` and
-    `rope_head_dim`; sliding-window models set `window`.
+    `rope_head_dim`; sliding-window models set `window`. `ffn_hidden_size`, `vocab_size` and `mlp` (gelu or
+    swiglu) give the blocks' widths; a mixture of experts sets `experts`, `experts_per_token`,
+    `expert_ffn_hidden_size` and optionally `shared_experts` and `dense_layers` (leading dense-MLP layers).
     """
 
     id: str
@@ -83,6 +85,14 @@ class Model:
     rope_head_dim: int | None
     window: int | None
     context_length: int
+    ffn_hidden_size: int | None = None
+    vocab_size: int | None = None
+    mlp: str | None = None
+    experts: int | None = None
+    experts_per_token: int | None = None
+    shared_experts: int | None = None
+    expert_ffn_hidden_size: int | None = None
+    dense_layers: int | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,37 @@ class Economics:
 
 
 @dataclass(frozen=True)
+class FailureReport:
+    """A published count of a large run's interruptions: how many accelerators, over how many days."""
+
+    id: str
+    name: str
+    accelerators: float
+    days: float
+    interruptions: float
+    unexpected: float | None
+    source: str
+    note: str | None = None
+
+    @property
+    def accelerator_mtbf_hours(self) -> float:
+        """Mean time between interruptions per accelerator: accelerators × days × 24 h / interruptions."""
+        return self.accelerators * self.days * 24.0 / self.interruptions
+
+
+@dataclass(frozen=True)
+class TrainingFigures:
+    """The edition's figures for planning a run: a default matmul efficiency (0-1) and published failure counts."""
+
+    matmul_efficiency: Range
+    failures: dict[str, FailureReport]
+    default_failures: str
+
+    def failure_report(self) -> FailureReport:
+        return self.failures[self.default_failures]
+
+
+@dataclass(frozen=True)
 class Accelerator:
     """One accelerator's figures in SI units (bytes, bytes/s, FLOP/s, watts); None when unknown.
 
@@ -185,6 +226,11 @@ class Accelerator:
         """The name in every language, for a Text field worded later."""
         return Words(self.name, self.display_name("es"))
 
+    @property
+    def purpose(self) -> str:
+        """What the vendor built the chip for: "training" (and serving) or "inference" only."""
+        return str(self.text.get("purpose") or "training")
+
     def peak_flop_per_s(self, dtype: str) -> float:
         """Dense peak for `dtype`; raises CalcError when the chip has no such format."""
         peak = self.dense_flop_per_s.get(dtype)
@@ -209,6 +255,7 @@ class DataBundle:
     models: dict[str, Model] = field(default_factory=dict)
     interconnects: dict[str, Interconnect] = field(default_factory=dict)
     latencies: dict[str, Latency] = field(default_factory=dict)
+    training: TrainingFigures | None = None
     systems: dict[str, System] = field(default_factory=dict)
     translations: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
@@ -344,6 +391,16 @@ def _economics(entry: dict[str, Any]) -> Economics:
     )
 
 
+def _training(entry: dict[str, Any] | None) -> TrainingFigures | None:
+    if not entry:
+        return None
+    reports = {
+        report["id"]: FailureReport(**{k: report.get(k) for k in FailureReport.__dataclass_fields__})
+        for report in entry["failures"]
+    }
+    return TrainingFigures(_range(entry["matmul_efficiency"]), reports, entry["default_failures"])
+
+
 def _items(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:
     return (bundle.get(name) or {}).get("items", [])
 
@@ -365,6 +422,7 @@ def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
         interconnects={e["id"]: Interconnect(**_pick(e, link_fields)) for e in _items(bundle, "interconnects")},
         latencies={e["id"]: Latency(**_pick(e, latency_fields)) for e in _items(bundle, "latencies")},
         economics=_economics(bundle["economics"]),
+        training=_training(bundle.get("training")),
         systems={entry["id"]: _system(entry) for entry in _items(bundle, "systems")},
         translations=translations,
     )

@@ -21,6 +21,7 @@ KINDS = (
     "no_dtype",  # a chip has no dense peak in `detail` (`choices` lists the formats it has)
     "not_finite",  # inputs in range whose result overflows
     "nothing_to_read",  # a decode step that reads no bytes
+    "layout",  # a parallel layout that does not fit the cluster or the model (`detail` names the rule)
     "data",  # a malformed data file (maintainers': `detail` is the whole English message)
 )
 
@@ -85,8 +86,9 @@ class CalcError(ValueError):
 
     def message(self, lang: str = "en", name: str | None = None) -> str:
         """The error as one sentence in `lang`, naming the field as `name` (default: the input's name)."""
+        key = f"error.layout.{self.detail}" if self.kind == "layout" else f"error.{self.kind}"
         return t(
-            f"error.{self.kind}",
+            key,
             lang,
             field=name or self.field,
             accepted=self.accepted(lang),

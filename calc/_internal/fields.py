@@ -75,6 +75,7 @@ class Calculator:
     presets: dict[str, dict[str, str]] = field(default_factory=dict)
     plot: Callable[[Result, str], str | None] | None = None
     describe: Callable[[Result, dict[str, Any], str], str] | None = None  # words a ranking row
+    table_label: str = "accelerator"  # what a ranking row names: the page's column header (ui.<label>)
 
     def defaults(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """The inputs a reader starts from: each field's default text, if it applies (to `chosen`, e.g. a workload).

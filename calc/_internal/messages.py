@@ -119,6 +119,15 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "con sincronización de gradientes (solapamiento total)",
     },
     "plot.scaling.x_axis": {"en": "Accelerators", "es": "Aceleradores"},
+    "plot.timeline.title": {"en": "One training step: {total}", "es": "Un paso de entrenamiento: {total}"},
+    "plot.timeline.compute": {"en": "compute", "es": "cómputo"},
+    "plot.timeline.tp": {"en": "tensor-parallel comm.", "es": "com. de tensor"},
+    "plot.timeline.cp": {"en": "context-parallel comm.", "es": "com. de contexto"},
+    "plot.timeline.ep": {"en": "expert all-to-all", "es": "all-to-all de expertos"},
+    "plot.timeline.pp": {"en": "pipeline sends", "es": "envíos del pipeline"},
+    "plot.timeline.dp": {"en": "exposed gradient sync", "es": "sincronización de gradientes expuesta"},
+    "plot.timeline.bubble": {"en": "pipeline bubble", "es": "burbuja del pipeline"},
+    "plot.timeline.optimizer": {"en": "optimizer step", "es": "paso del optimizador"},
     # -- shared inputs --------------------------------------------------------------------------------
     "field.accelerator": {"en": "Accelerator", "es": "Acelerador"},
     "field.dtype": {"en": "Number format", "es": "Formato numérico"},
@@ -300,6 +309,48 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Activaciones (recomputación: {recompute})",
     },
     "training-memory.step.capacity": {"en": "{chip} memory", "es": "Memoria de {chip}"},
+    "training-memory.field.model": {"en": "Model (or a custom shape)", "es": "Modelo (o una forma personalizada)"},
+    "field.ffn": {"en": "FFN width (default 4 × hidden)", "es": "Anchura de la FFN (por defecto 4 × oculta)"},
+    "field.mlp": {"en": "MLP kind", "es": "Tipo de MLP"},
+    "field.vocab": {"en": "Vocabulary (adds the output logits)", "es": "Vocabulario (añade los logits de salida)"},
+    "field.flash_attention": {"en": "FlashAttention", "es": "FlashAttention"},
+    "field.dropout": {"en": "Dropout", "es": "Dropout"},
+    "option.mlp.gelu": {"en": "GELU (GPT)", "es": "GELU (GPT)"},
+    "option.mlp.swiglu": {"en": "SwiGLU (Llama)", "es": "SwiGLU (Llama)"},
+    "option.flash_attention.on": {"en": "on", "es": "sí"},
+    "option.flash_attention.off": {"en": "off", "es": "no"},
+    "option.dropout.on": {"en": "on", "es": "sí"},
+    "option.dropout.off": {"en": "off", "es": "no"},
+    # Activation memory of one layer and micro-batch (memory.activation_steps), shared with the planner.
+    "activation.step.layer_input": {
+        "en": "Stored per layer under full recomputation: its input",
+        "es": "Guardado por capa con recomputación completa: su entrada",
+    },
+    "activation.step.unsplit": {
+        "en": "Per layer, outside tensor parallelism: norm, QKV and MLP inputs, dropout masks",
+        "es": "Por capa, fuera del paralelismo de tensor: entradas de las normas, de QKV y del MLP, máscaras de dropout",
+    },
+    "activation.step.unsplit_no_dropout": {
+        "en": "Per layer, outside tensor parallelism: norm, QKV and MLP inputs (no dropout)",
+        "es": "Por capa, fuera del paralelismo de tensor: entradas de las normas, de QKV y del MLP (sin dropout)",
+    },
+    "activation.step.linear": {
+        "en": "Per layer, split by tensor parallelism: Q, K, V, attention output, {mlp} MLP",
+        "es": "Por capa, repartido por el paralelismo de tensor: Q, K, V, salida de la atención, MLP {mlp}",
+    },
+    "activation.step.core": {
+        "en": "Per layer: attention scores, softmax and dropout (s × s per head)",
+        "es": "Por capa: puntuaciones de atención, softmax y dropout (s × s por cabeza)",
+    },
+    "activation.step.core_flash": {
+        "en": "Per layer: FlashAttention's log-sum-exp (no s × s matrix kept)",
+        "es": "Por capa: el log-sum-exp de FlashAttention (no guarda ninguna matriz s × s)",
+    },
+    "activation.step.output": {
+        "en": "Output layer: last norm and projection inputs, FP32 logits for the loss",
+        "es": "Capa de salida: entradas de la última norma y de la proyección, logits en FP32 para la pérdida",
+    },
+    "activation.step.total": {"en": "Activations", "es": "Activaciones"},
     # -- KV cache -----------------------------------------------------------------------------------------
     "model.custom": {"en": "described model", "es": "modelo descrito"},
     "kv-cache.title": {"en": "KV cache", "es": "Caché KV"},
@@ -435,14 +486,6 @@ CATALOG: dict[str, dict[str, str]] = {
     "chooser.out.best_name": {"en": "Top choice", "es": "Mejor opción"},
     "chooser.out.fitting": {"en": "Accelerators that fit", "es": "Aceleradores en los que cabe"},
     "chooser.out.skipped": {"en": "Skipped (missing data)", "es": "Omitidos (faltan datos)"},
-    "chooser.step.activations": {
-        "en": "Activations, full recomputation ({model}, {tokens} tokens, micro-batch 1)",
-        "es": "Activaciones, recomputación completa ({model}, {tokens} tokens, micro-batch 1)",
-    },
-    "chooser.step.per_accelerator": {
-        "en": "Memory per accelerator ({recipe}, ZeRO-{stage}, plus activations)",
-        "es": "Memoria por acelerador ({recipe}, ZeRO-{stage}, más activaciones)",
-    },
     "chooser.step.best_seconds": {"en": "Wall-clock time on the top choice ({chip})", "es": "Tiempo de reloj en la mejor opción ({chip})"},
     "chooser.step.serve_weights": {"en": "Weights ({model}, {format})", "es": "Pesos ({model}, {format})"},
     "chooser.step.rag_kv": {
@@ -463,7 +506,23 @@ CATALOG: dict[str, dict[str, str]] = {
     "chooser.limit.latency": {"en": "latency", "es": "latencia"},
     "chooser.reason.join": {"en": "; ", "es": "; "},
     "chooser.reason.skipped": {"en": "Skipped: no {missing} in the data", "es": "Omitido: no hay {missing} en los datos"},
-    "chooser.reason.train_time": {"en": "{days} on {count} at MFU {mfu}", "es": "{days} en {count} con MFU {mfu}"},
+    "chooser.reason.train_time": {"en": "{days} on {count} at {mfu} % MFU", "es": "{days} en {count} con un {mfu} % de MFU"},
+    "chooser.reason.train_layout": {
+        "en": "{layout}, recomputation {recompute}, gradients over {link}, matmuls at {efficiency} % of peak",
+        "es": "{layout}, recomputación {recompute}, gradientes por {link}, matmuls al {efficiency} % del pico",
+    },
+    "chooser.reason.flag_consumer": {
+        "en": "a consumer card, not built for clusters: no scale-up link between cards",
+        "es": "una tarjeta de consumo, no pensada para clústeres: sin enlace de scale-up entre tarjetas",
+    },
+    "chooser.reason.flag_workstation": {
+        "en": "a workstation card, not built for clusters: no scale-up link between cards",
+        "es": "una tarjeta de estación de trabajo, no pensada para clústeres: sin enlace de scale-up entre tarjetas",
+    },
+    "chooser.reason.flag_inference": {
+        "en": "an inference part: built to serve models, not to train them",
+        "es": "un chip de inferencia: hecho para servir modelos, no para entrenarlos",
+    },
     "chooser.reason.deadline_met": {"en": "meets the {deadline} deadline", "es": "cumple el plazo de {deadline}"},
     "chooser.reason.deadline_missed": {"en": "misses the {deadline} deadline", "es": "no cumple el plazo de {deadline}"},
     "chooser.reason.cost": {"en": "{cost} at {price}", "es": "{cost} a {price}"},
@@ -500,7 +559,311 @@ CATALOG: dict[str, dict[str, str]] = {
     "error.data": {"en": "{detail}", "es": "{detail}"},
     "cli.none": {"en": "—", "es": "—"},
     # -- parallelism planner (insert its entries here) ----------------------------------------------------
+    "parallelism.title": {"en": "Parallelism planner: layout, memory, step time", "es": "Planificador de paralelismo: reparto, memoria, tiempo por paso"},
+    "field.hidden": {"en": "Hidden size", "es": "Dimensión oculta"},
+    "parallelism.field.model": {"en": "Model", "es": "Modelo"},
+    "parallelism.field.params": {"en": "Parameters (custom model)", "es": "Parámetros (modelo personalizado)"},
+    "parallelism.field.count": {"en": "Accelerators in the cluster", "es": "Aceleradores del clúster"},
+    "parallelism.field.memory_gb": {"en": "Memory per accelerator (custom chip)", "es": "Memoria por acelerador (chip personalizado)"},
+    "field.scale_up_gbytes_s": {
+        "en": "Scale-up bandwidth per accelerator, per direction (custom chip)",
+        "es": "Ancho de banda de scale-up por acelerador y sentido (chip personalizado)",
+    },
+    "field.scale_up_domain": {"en": "Scale-up domain (accelerators)", "es": "Dominio de scale-up (aceleradores)"},
+    "field.scale_up_topology": {"en": "Scale-up topology", "es": "Topología del scale-up"},
+    "field.scale_up_link_gbytes_s": {
+        "en": "One peer link, per direction (mesh, torus or ring)",
+        "es": "Un enlace a un par, por sentido (malla, toro o anillo)",
+    },
+    "field.scale_out_gbits_s": {
+        "en": "Scale-out NIC per accelerator, per direction (custom chip)",
+        "es": "NIC de scale-out por acelerador y sentido (chip personalizado)",
+    },
+    "option.scale_up_topology.switch": {"en": "switch (NVLink through NVSwitch)", "es": "switch (NVLink con NVSwitch)"},
+    "option.scale_up_topology.mesh": {"en": "full mesh (MI300X, Gaudi 3)", "es": "malla completa (MI300X, Gaudi 3)"},
+    "option.scale_up_topology.torus": {"en": "torus (TPU)", "es": "toro (TPU)"},
+    "option.scale_up_topology.ring": {"en": "ring", "es": "anillo"},
+    "option.scale_up_topology.none": {"en": "none (PCIe only)", "es": "ninguno (solo PCIe)"},
+    "field.tp": {"en": "Tensor parallelism (TP)", "es": "Paralelismo de tensor (TP)"},
+    "field.pp": {"en": "Pipeline parallelism (PP)", "es": "Paralelismo de pipeline (PP)"},
+    "field.dp": {"en": "Data parallelism (DP; default: the rest)", "es": "Paralelismo de datos (DP; por defecto: el resto)"},
+    "field.ep": {"en": "Expert parallelism (EP, within DP)", "es": "Paralelismo de expertos (EP, dentro de DP)"},
+    "field.cp": {"en": "Context parallelism (CP)", "es": "Paralelismo de contexto (CP)"},
+    "parallelism.field.zero": {"en": "ZeRO stage over DP (3 = FSDP)", "es": "Etapa ZeRO sobre DP (3 = FSDP)"},
+    "field.global_batch_tokens": {"en": "Global batch (tokens per step)", "es": "Batch global (tokens por paso)"},
+    "field.sequence_parallel": {"en": "Sequence parallelism (with TP)", "es": "Paralelismo de secuencia (con TP)"},
+    "option.sequence_parallel.on": {"en": "on", "es": "sí"},
+    "option.sequence_parallel.off": {"en": "off", "es": "no"},
+    "field.virtual_stages": {
+        "en": "Model chunks per pipeline rank (interleaving)",
+        "es": "Trozos del modelo por rango del pipeline (intercalado)",
+    },
+    "field.optimizer": {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
+    "option.optimizer.adam-mixed": {"en": "Adam, mixed precision (16 B/param)", "es": "Adam, precisión mixta (16 B/parámetro)"},
+    "option.optimizer.adam-mixed-fp32-grads": {
+        "en": "Adam, mixed precision, FP32 gradient buffer (20 B/param)",
+        "es": "Adam, precisión mixta, búfer de gradientes FP32 (20 B/parámetro)",
+    },
+    "option.optimizer.adam-8bit": {"en": "8-bit Adam (10 B/param)", "es": "Adam de 8 bits (10 B/parámetro)"},
+    "option.optimizer.bf16-adam": {"en": "Adam, all BF16 (8 B/param)", "es": "Adam, todo en BF16 (8 B/parámetro)"},
+    "field.matmul_efficiency": {
+        "en": "Matmul efficiency (fraction of the dense peak)",
+        "es": "Eficiencia de los matmuls (fracción del pico denso)",
+    },
+    "field.search": {"en": "Rank every layout that fits", "es": "Ordenar todos los repartos que caben"},
+    "option.search.on": {"en": "on (slower)", "es": "sí (más lento)"},
+    "option.search.off": {"en": "off", "es": "no"},
+    "parallelism.out.total_bytes": {"en": "Memory per accelerator", "es": "Memoria por acelerador"},
+    "parallelism.out.step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
+    "parallelism.out.mfu": {"en": "MFU", "es": "MFU"},
+    "parallelism.out.tokens_per_second": {"en": "Cluster throughput", "es": "Rendimiento del clúster"},
+    "parallelism.out.pipeline_bubble_fraction": {"en": "Pipeline bubble (fraction of ideal)", "es": "Burbuja del pipeline (fracción del ideal)"},
+    "parallelism.out.critical_batch_tokens_per_device": {
+        "en": "Tokens per device that hide the gradient sync",
+        "es": "Tokens por dispositivo que ocultan la sincronización de gradientes",
+    },
+    "parallelism.preset.llama-3-405b": {
+        "en": "Llama 3 405B: 16,384 H100, TP 8 · PP 16 · DP 128",
+        "es": "Llama 3 405B: 16 384 H100, TP 8 · PP 16 · DP 128",
+    },
+    "parallelism.preset.deepseek-v3": {
+        "en": "DeepSeek-V3: 2,048 H800, PP 16 · EP 64, FP8",
+        "es": "DeepSeek-V3: 2048 H800, PP 16 · EP 64, FP8",
+    },
+    "parallelism.preset.70b-one-node": {
+        "en": "70B with plain Adam on one 8-GPU node (does not fit)",
+        "es": "70B con Adam sin sharding en un nodo de 8 GPU (no cabe)",
+    },
+    "planner.step.dp": {"en": "Data-parallel degree", "es": "Grado de paralelismo de datos"},
+    "planner.step.batch_tokens": {
+        "en": "Tokens per step ({microbatches} micro-batches per pipeline)",
+        "es": "Tokens por paso ({microbatches} micro-batches por pipeline)",
+    },
+    "planner.step.params": {
+        "en": "Parameters per device (busiest stage: {layers} layers)",
+        "es": "Parámetros por dispositivo (etapa más cargada: {layers} capas)",
+    },
+    "planner.step.params_moe": {
+        "en": "Parameters per device: dense ones, then routed experts split by EP (busiest stage: {layers} layers)",
+        "es": "Parámetros por dispositivo: los densos y los expertos repartidos por EP (etapa más cargada: {layers} capas)",
+    },
+    "planner.step.weights": {"en": "Weights per device (ZeRO-{stage})", "es": "Pesos por dispositivo (ZeRO-{stage})"},
+    "planner.step.gradients": {"en": "Gradients per device (ZeRO-{stage})", "es": "Gradientes por dispositivo (ZeRO-{stage})"},
+    "planner.step.optimizer": {
+        "en": "Optimizer states per device (ZeRO-{stage})",
+        "es": "Estados del optimizador por dispositivo (ZeRO-{stage})",
+    },
+    "planner.step.first_stage": {
+        "en": "Activations of the first stage: {layers} layer-micro-batches in flight",
+        "es": "Activaciones de la primera etapa: {layers} capas-micro-batch en vuelo",
+    },
+    "planner.step.last_stage": {
+        "en": "Activations of the last stage: {layers} layer-micro-batches and the output logits",
+        "es": "Activaciones de la última etapa: {layers} capas-micro-batch y los logits de salida",
+    },
+    "planner.step.activations": {"en": "Activations on the busiest device", "es": "Activaciones en el dispositivo más cargado"},
+    "planner.step.total": {"en": "Memory per device ({chip})", "es": "Memoria por dispositivo ({chip})"},
+    "planner.step.flops_none": {
+        "en": "FLOPs per token executed (causal attention)",
+        "es": "FLOPs por token ejecutados (atención causal)",
+    },
+    "planner.step.flops_selective": {
+        "en": "FLOPs per token executed, attention recomputed",
+        "es": "FLOPs por token ejecutados, con la atención recomputada",
+    },
+    "planner.step.flops_full": {
+        "en": "FLOPs per token executed, whole forward recomputed",
+        "es": "FLOPs por token ejecutados, con todo el forward recomputado",
+    },
+    "planner.step.compute_mb": {
+        "en": "Compute of one micro-batch on the busiest stage ({chip})",
+        "es": "Cómputo de un micro-batch en la etapa más cargada ({chip})",
+    },
+    "planner.step.compute": {"en": "Compute per step", "es": "Cómputo por paso"},
+    "planner.step.tp": {
+        "en": "Tensor-parallel AllReduces (or AllGather + ReduceScatter) per step, {link}",
+        "es": "AllReduce del paralelismo de tensor (o AllGather + ReduceScatter) por paso, {link}",
+    },
+    "planner.step.cp": {
+        "en": "Context-parallel K/V AllGathers and ReduceScatters per step, {link}",
+        "es": "AllGather y ReduceScatter de K/V del paralelismo de contexto por paso, {link}",
+    },
+    "planner.step.ep": {
+        "en": "Expert all-to-alls (dispatch and combine) per step, {link}",
+        "es": "All-to-all de expertos (envío y combinación) por paso, {link}",
+    },
+    "planner.step.pp": {
+        "en": "Pipeline sends per step, {link}",
+        "es": "Envíos del pipeline por paso, {link}",
+    },
+    "planner.step.bubble_fraction": {"en": "Pipeline bubble (Narayanan et al. 2021)", "es": "Burbuja del pipeline (Narayanan et al. 2021)"},
+    "planner.step.bubble": {"en": "Bubble time per step", "es": "Tiempo de burbuja por paso"},
+    "planner.step.dp_allreduce": {
+        "en": "Gradient AllReduce (ReduceScatter + AllGather) of the data-parallel group, {link}",
+        "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de datos, {link}",
+    },
+    "planner.step.dp_exposed_1": {
+        "en": "Gradient sync not hidden under one micro-batch's compute",
+        "es": "Sincronización de gradientes que no se oculta bajo el cómputo de un micro-batch",
+    },
+    "planner.step.dp_exposed_2": {
+        "en": "ZeRO-2: ReduceScatter every micro-batch under its backward, AllGather under the first forward; what shows",
+        "es": "ZeRO-2: ReduceScatter en cada micro-batch bajo su backward, AllGather bajo el primer forward; lo que asoma",
+    },
+    "planner.step.dp_exposed_3": {
+        "en": "FSDP: weights gathered for every forward and backward, gradients reduce-scattered; what shows",
+        "es": "FSDP: pesos reunidos en cada forward y backward, gradientes con ReduceScatter; lo que asoma",
+    },
+    "planner.step.optimizer_update": {
+        "en": "Optimizer update (reads and writes its states at HBM bandwidth)",
+        "es": "Actualización del optimizador (lee y escribe sus estados al ancho de banda de HBM)",
+    },
+    "planner.step.step": {
+        "en": "Step time: compute + bubble + exposed communication + optimizer",
+        "es": "Tiempo por paso: cómputo + burbuja + comunicación expuesta + optimizador",
+    },
+    "planner.step.mfu": {
+        "en": "Model FLOPs utilization (PaLM's definition)",
+        "es": "Utilización de FLOPs del modelo (definición de PaLM)",
+    },
+    "planner.step.tokens_per_second": {"en": "Tokens per second, whole cluster", "es": "Tokens por segundo, todo el clúster"},
+    "planner.step.critical": {
+        "en": "Tokens per data-parallel device whose backward pass outlasts the gradient sync",
+        "es": "Tokens por dispositivo de datos cuyo backward dura más que la sincronización de gradientes",
+    },
+    "planner.link.up": {"en": "inside the scale-up domain", "es": "dentro del dominio de scale-up"},
+    "planner.link.out": {"en": "across the scale-out network", "es": "por la red de scale-out"},
+    "planner.link.both": {"en": "inside the domain, then across it", "es": "dentro del dominio y luego entre dominios"},
+    "planner.link.none": {"en": "none", "es": "ninguna"},
+    "word.scale-up": {"en": "scale-up", "es": "scale-up"},
+    "word.scale-out": {"en": "scale-out", "es": "scale-out"},
+    "word.scale-up+out": {"en": "scale-up, then scale-out", "es": "scale-up y luego scale-out"},
+    "word.none": {"en": "none", "es": "ninguno"},
+    "planner.linkword.scale-up": {"en": "scale-up", "es": "scale-up"},
+    "planner.linkword.scale-out": {"en": "scale-out", "es": "scale-out"},
+    "planner.linkword.scale-up+out": {"en": "scale-up and scale-out", "es": "scale-up y scale-out"},
+    "planner.axis.tp": {"en": "tensor parallelism", "es": "paralelismo de tensor"},
+    "planner.axis.cp": {"en": "context parallelism", "es": "paralelismo de contexto"},
+    "planner.axis.ep": {"en": "expert all-to-alls", "es": "all-to-all de expertos"},
+    "planner.axis.pp": {"en": "pipeline sends", "es": "envíos del pipeline"},
+    "planner.axis.dp": {"en": "gradient sync", "es": "sincronización de gradientes"},
+    "planner.reason.time": {
+        "en": "{step} per step at {mfu} % MFU: compute {compute}, bubble {bubble}, exposed communication {comm}",
+        "es": "{step} por paso con un {mfu} % de MFU: cómputo {compute}, burbuja {bubble}, comunicación expuesta {comm}",
+    },
+    "planner.reason.largest": {"en": "most of it {axis} over {link}", "es": "sobre todo {axis} por {link}"},
+    "planner.reason.memory": {
+        "en": "{memory} of {capacity} with recomputation {recompute}",
+        "es": "{memory} de {capacity} con recomputación {recompute}",
+    },
+    "planner.reason.slower": {"en": "{percent} % slower than the first", "es": "un {percent} % más lento que el primero"},
+    "planner.note.efficiency_measured": {
+        "en": "Matmul efficiency: {chip}'s measured {dtype} matmuls, {achieved} of its {peak} dense peak (data/).",
+        "es": "Eficiencia de los matmuls: los matmuls {dtype} medidos de {chip}, {achieved} de su pico denso de {peak} (data/).",
+    },
+    "planner.note.efficiency_typical": {
+        "en": "Matmul efficiency: no measurement for this chip and format, so the edition's typical {efficiency} of peak.",
+        "es": "Eficiencia de los matmuls: no hay medida para este chip y formato; se usa la típica de la edición, {efficiency} del pico.",
+    },
+    "planner.note.no_vocab": {
+        "en": "Output logits not counted: give the vocabulary (--vocab) to add them.",
+        "es": "Logits de salida sin contar: indica el vocabulario (--vocab) para añadirlos.",
+    },
+    "planner.note.no_dp": {
+        "en": "No data parallelism (DP × CP = 1): no gradient sync, so no critical batch.",
+        "es": "Sin paralelismo de datos (DP × CP = 1): no hay sincronización de gradientes ni batch crítico.",
+    },
+    "planner.note.no_fit": {
+        "en": "Does not fit: {needed} per accelerator against {capacity}. Shard more (ZeRO, TP, PP) or recompute.",
+        "es": "No cabe: {needed} por acelerador frente a {capacity}. Reparte más (ZeRO, TP, PP) o recomputa.",
+    },
+    "planner.note.none_fit": {
+        "en": "No layout of this cluster fits this model and batch, whatever the recomputation.",
+        "es": "Ningún reparto de este clúster admite este modelo y este batch, sea cual sea la recomputación.",
+    },
+    "figure.scale_up_per_peer": {"en": "per-link scale-up bandwidth", "es": "ancho de banda de scale-up por enlace"},
+    "error.layout.product": {
+        "en": "{field}: TP × CP × PP × DP must use the {subject} accelerators exactly; the layout gives {got}.",
+        "es": "{field}: TP × CP × PP × DP debe usar exactamente los {subject} aceleradores; el reparto da {got}.",
+    },
+    "error.layout.heads": {
+        "en": "{field}: tensor parallelism must divide the {subject} attention heads; got {got}.",
+        "es": "{field}: el paralelismo de tensor debe dividir las {subject} cabezas de atención; se recibió {got}.",
+    },
+    "error.layout.kv_heads": {
+        "en": "{field}: the key/value heads must divide the {subject} attention heads; got {got}.",
+        "es": "{field}: las cabezas de clave/valor deben dividir las {subject} cabezas de atención; se recibió {got}.",
+    },
+    "error.layout.layers": {
+        "en": "{field}: a pipeline cannot have more stages than the {subject} layers; got {got}.",
+        "es": "{field}: un pipeline no puede tener más etapas que las {subject} capas; se recibió {got}.",
+    },
+    "error.layout.virtual": {
+        "en": "{field}: interleaving needs pipeline parallelism and at most {subject} layers in all chunks; got {got}.",
+        "es": "{field}: el intercalado necesita paralelismo de pipeline y como mucho {subject} capas en todos los trozos; se recibió {got}.",
+    },
+    "error.layout.dense": {
+        "en": "{field}: expert parallelism needs a mixture-of-experts model; got {got}.",
+        "es": "{field}: el paralelismo de expertos necesita un modelo de mezcla de expertos; se recibió {got}.",
+    },
+    "error.layout.experts": {
+        "en": "{field}: expert parallelism must divide the {subject} experts and DP × CP; got {got}.",
+        "es": "{field}: el paralelismo de expertos debe dividir los {subject} expertos y DP × CP; se recibió {got}.",
+    },
+    "error.layout.sequence": {
+        "en": "{field}: context parallelism must divide the {subject}-token sequence; got {got}.",
+        "es": "{field}: el paralelismo de contexto debe dividir la secuencia de {subject} tokens; se recibió {got}.",
+    },
+    "error.layout.batch": {
+        "en": "{field}: the batch must hold one micro-batch per data-parallel rank, at least {subject} tokens; got {got}.",
+        "es": "{field}: el batch debe contener un micro-batch por rango de datos, al menos {subject} tokens; se recibió {got}.",
+    },
     # -- goodput (insert its entries here) -------------------------------------------------------------------
+    "goodput.title": {"en": "Goodput: failures, checkpoints, restarts", "es": "Goodput: fallos, checkpoints, reinicios"},
+    "goodput.field.count": {"en": "Accelerators in the job", "es": "Aceleradores del trabajo"},
+    "field.mtbf_hours": {
+        "en": "Mean time between interruptions, per accelerator",
+        "es": "Tiempo medio entre interrupciones, por acelerador",
+    },
+    "field.system_mtbf_hours": {
+        "en": "Mean time between interruptions of the whole job (replaces the above)",
+        "es": "Tiempo medio entre interrupciones del trabajo completo (sustituye al anterior)",
+    },
+    "field.checkpoint_seconds": {"en": "Time to write a checkpoint", "es": "Tiempo para escribir un checkpoint"},
+    "field.restart_seconds": {
+        "en": "Time to restart after a failure",
+        "es": "Tiempo para reanudar tras un fallo",
+    },
+    "goodput.out.system_mtbf_seconds": {"en": "Job's time between interruptions", "es": "Tiempo entre interrupciones del trabajo"},
+    "goodput.out.checkpoint_interval_seconds": {"en": "Best checkpoint interval", "es": "Intervalo óptimo entre checkpoints"},
+    "goodput.out.lost_fraction": {"en": "Time lost", "es": "Tiempo perdido"},
+    "goodput.out.goodput": {"en": "Goodput", "es": "Goodput"},
+    "goodput.step.system_mtbf": {
+        "en": "Any accelerator stops the job: its time between interruptions",
+        "es": "Cualquier acelerador detiene el trabajo: su tiempo entre interrupciones",
+    },
+    "goodput.step.interval": {
+        "en": "Checkpoint interval that loses the least (Young 1974)",
+        "es": "Intervalo entre checkpoints que menos pierde (Young 1974)",
+    },
+    "goodput.step.lost": {
+        "en": "Lost: checkpoint writes, half an interval and a restart per failure",
+        "es": "Perdido: escrituras de checkpoint, medio intervalo y un reinicio por fallo",
+    },
+    "goodput.step.goodput": {"en": "Goodput", "es": "Goodput"},
+    "goodput.note.default_mtbf": {
+        "en": "Failure rate from Llama 3 405B's pre-training: 466 interruptions in 54 days on 16,384 GPUs (Llama Team 2024, §3.3.4).",
+        "es": "Tasa de fallos del preentrenamiento de Llama 3 405B: 466 interrupciones en 54 días con 16 384 GPU (Llama Team 2024, §3.3.4).",
+    },
+    "goodput.note.system_given": {
+        "en": "The job's own time between interruptions is given: the per-accelerator figure is not used.",
+        "es": "Se indica el tiempo entre interrupciones del propio trabajo: no se usa la cifra por acelerador.",
+    },
+    "field.goodput": {"en": "Goodput (0–1; default: no losses)", "es": "Goodput (0–1; por defecto: sin pérdidas)"},
+    "training.step.goodput": {
+        "en": "Wall-clock time with goodput (failures, checkpoints, restarts)",
+        "es": "Tiempo de reloj con goodput (fallos, checkpoints, reinicios)",
+    },
     # -- serving and speculative decoding (insert their entries here) -------------------------------------
     # -- power: chips to racks and facility (insert its entries here) --------------------------------------
 }

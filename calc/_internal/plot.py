@@ -356,3 +356,62 @@ def scaling_chart(
     )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def step_timeline_svg(
+    *,
+    segments: tuple[tuple[str, float], ...],
+    lang: str = "en",
+    width: int = 560,
+) -> str:
+    """Draw one training step as a bar of consecutive segments (compute, exposed communication per axis, bubble...).
+
+    Parameters:
+        segments: (label, seconds) in order; labels are shown as given (translate them before); zero-length
+            segments are left out of the bar and the legend but listed in the description.
+        lang: "en" or "es" for numbers and fixed words.
+        width: size in CSS pixels (the height follows from the legend's rows).
+
+    Returns:
+        The SVG document as text, with <title> (the step time), a <desc> listing every segment and its share, and a
+        legend of the non-zero segments in two columns under the bar.
+
+    Raises:
+        CalcError: a negative segment, or a step of zero length.
+    """
+    lang = site_lang(lang)
+    sizes = [(str(label), check_number("seconds", seconds, low=0, high=1e12)) for label, seconds in segments]
+    total = sum(seconds for _, seconds in sizes)
+    if total <= 0:
+        raise CalcError(field="seconds", kind="out_of_range", low=0, low_open=True, value=total)
+    shown = [(index, label, seconds) for index, (label, seconds) in enumerate(sizes) if seconds > 0]
+    left, right, bar_y, bar_h, row_h = 12, 12, 34, 28, 20
+    bar_w = width - left - right
+    rows = (len(shown) + 1) // 2
+    height = bar_y + bar_h + 14 + rows * row_h
+    title = t("plot.timeline.title", lang, total=format_quantity(total, "s", lang))
+
+    def share(seconds: float) -> str:
+        return f"{format_quantity(seconds, 's', lang)} ({format_number(100 * seconds / total, lang)} %)"
+
+    desc = "; ".join(f"{label}: {share(seconds)}" for label, seconds in sizes)
+    out = _svg_open("step", width, height, title, desc)
+    out.append(f'<text x="{left}" y="18">{escape(title)}</text>')
+    x = float(left)
+    for index, label, seconds in shown:
+        seg = seconds / total * bar_w
+        color = COLORS[index % len(COLORS)]
+        out.append(
+            f'<rect x="{_num(x)}" y="{bar_y}" width="{_num(seg)}" height="{bar_h}" fill="{color}">'
+            f"<title>{escape(label)}: {share(seconds)}</title></rect>"
+        )
+        x += seg
+    column = bar_w / 2
+    for position, (index, label, seconds) in enumerate(shown):
+        lx = left + (position % 2) * column
+        ly = bar_y + bar_h + 14 + (position // 2) * row_h
+        color = COLORS[index % len(COLORS)]
+        out.append(f'<rect x="{_num(lx)}" y="{ly}" width="12" height="12" fill="{color}"/>')
+        out.append(f'<text x="{_num(lx + 18)}" y="{ly + 11}">{escape(label)}: {share(seconds)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chooser, collectives, inference, memory, roofline, tco, training
+from . import chooser, collectives, goodput, inference, memory, parallelism, roofline, tco, training
 from .data import load_data
 from .errors import CalcError, check_choice, check_number
 from .fields import Calculator
@@ -19,6 +19,8 @@ CALCULATORS: dict[str, Calculator] = {
         roofline.MATMUL,
         *training.CALCULATORS,
         memory.TRAINING_MEMORY,
+        *parallelism.CALCULATORS,
+        *goodput.CALCULATORS,
         *inference.CALCULATORS,
         *collectives.CALCULATORS,
         chooser.CHOOSER,

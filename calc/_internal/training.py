@@ -91,6 +91,7 @@ def training(
     batch_tokens: float = 4_194_304.0,
     gradient_bytes_per_param: float = 2.0,
     total_params: float | None = None,
+    goodput: float | None = None,
 ) -> Result:
     """Time, cost, power, energy and CO₂ of a training run, and what bounds it.
 
@@ -115,6 +116,8 @@ def training(
             every parameter's gradient while the FLOPs use the active ones. Default: params (dense). This
             assumes pure data parallelism; with expert parallelism each expert's gradients are reduced only
             inside its group, so the sync time is an upper bound.
+        goodput: the share of wall-clock time that trains (0-1; the goodput calculator estimates it from failures,
+            checkpoints and restarts); the days, accelerator-hours, cost and energy stretch by 1/goodput.
 
     Returns:
         Result with SI quantities: total_flops, cluster_flop_per_s, seconds, accelerator_seconds,
@@ -153,6 +156,9 @@ def training(
     total = training_flops(params=params, tokens=tokens, flops_per_token_per_param=flops_per_token_per_param)
     rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=mfu)
     seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
+    productive = seconds
+    if goodput is not None:
+        seconds = productive / check_number("goodput", goodput, low=0, low_open=True, high=1)
     accelerator_seconds = n * seconds
     notes: list[Text] = []
     steps = [
@@ -180,7 +186,7 @@ def training(
             r"T = C / R",
             "{C} / {R}",
             {"C": (total, "FLOP"), "R": (rate, "FLOP/s")},
-            seconds,
+            productive,
             "days",
         ),
         Step(
@@ -193,6 +199,19 @@ def training(
             "h",
         ),
     ]
+    if goodput is not None:
+        steps.insert(
+            3,
+            Step(
+                "seconds_with_goodput",
+                text("training.step.goodput"),
+                r"T / g",
+                "{T} / {g}",
+                {"T": (productive, "days"), "g": (goodput, "")},
+                seconds,
+                "days",
+            ),
+        )
     cloud_cost = None
     if price is not None:
         cloud_cost = accelerator_seconds / 3_600.0 * price
@@ -336,6 +355,7 @@ def training(
         "price_usd_per_hour": price,
         "electricity_usd_per_kwh": energy_price,
         "carbon_g_per_kwh": carbon,
+        "goodput": goodput,
     }
     return Result(calculator="training", quantities=quantities, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
 
@@ -406,6 +426,7 @@ _SCALING_INPUTS = (
     "batch_tokens",
     "gradient_bytes_per_param",
     "total_params",
+    "goodput",
 )
 
 
@@ -505,6 +526,7 @@ TRAINING = Calculator(
             advanced=True,
         ),
         Field("total_params", optional=True, low=0, low_open=True, high=1e15, advanced=True),
+        Field("goodput", optional=True, low=0, low_open=True, high=1, advanced=True),
     ),
     function=training,
     units={

@@ -130,7 +130,8 @@ def load_accelerator(path: Path) -> dict[str, Any]:
                 text[key] = item["value"] if isinstance(item, dict) else item
             elif item is not None:
                 values[key] = _sourced(item, default_source=default_source)
-    for key in ("architecture", "process", "announced", "category", "form_factor", "status", "editions", "notes"):
+    keys = ("architecture", "process", "announced", "category", "purpose", "form_factor", "status", "editions", "notes")
+    for key in keys:
         if key in raw:
             text[key] = _jsonable(raw[key])
     extra_sources = [
@@ -267,6 +268,13 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
     # The Spanish of the texts pages show (data/i18n/es.yaml); a missing or stale one reads in English,
     # and `data check` fails naming it.
     bundle["i18n"] = {"es": spanish_texts(data_dir)}
+    training_file = data_dir / "training.yaml"
+    if training_file.is_file():
+        raw = _read(training_file)
+        schema.check_training(raw, file_name="training.yaml")
+        bundle["training"] = raw
+    else:
+        bundle["training"] = None
     return _jsonable(bundle)
 
 

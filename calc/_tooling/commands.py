@@ -89,7 +89,8 @@ def run_check(args: argparse.Namespace) -> int:
     for name in ("interconnects", "latencies", "models"):
         sources += len(bundle[name]["sources"])
     economics = bundle.get("economics") or {}
-    sources += len(economics.get("sources", []))
+    for name in ("economics", "training"):
+        sources += len((bundle.get(name) or {}).get("sources", []))
     edition = bundle.get("edition") or {}
     current = edition.get("id")
     in_edition = sum(1 for chip in bundle["accelerators"] if current in (chip["text"].get("editions") or []))

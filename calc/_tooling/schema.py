@@ -237,6 +237,7 @@ class Accelerator(_Strict):
     announced: dt.date
     process: str | Sourced
     category: Literal["datacenter", "workstation", "consumer"]
+    purpose: Literal["training", "inference"] = "training"  # "inference": built to serve models, not to train them
     form_factor: str
     status: Literal["shipping", "preliminary", "discontinued"]
     editions: list[str]
@@ -304,6 +305,16 @@ class ModelEntry(_Strict):
     rope_head_dim: int | None = None
     window: int | None = None
     context_length: int
+    # The blocks' widths, for activation memory and the parallelism planner (config.json of the model).
+    ffn_hidden_size: int | None = None
+    vocab_size: int | None = None
+    mlp: Literal["gelu", "swiglu"] | None = None
+    experts: int | None = None  # routed experts of a mixture of experts
+    experts_per_token: int | None = None
+    shared_experts: int | None = None
+    expert_ffn_hidden_size: int | None = None
+    dense_layers: int | None = None  # leading layers with a dense MLP instead of experts
+    config_source: str | None = None  # where the widths come from, when not `source`
     note: str | None = None
     source: str
 
@@ -329,6 +340,26 @@ class Economics(_Strict):
     electricity_usd_per_kwh: Range
     pue: Range
     grid_carbon_g_per_kwh: Range
+
+
+class FailureReport(_Strict):
+    """A published count of a large run's interruptions: accelerators, days observed, interruptions."""
+
+    id: Annotated[str, Field(pattern=KEBAB)]
+    name: str
+    accelerators: Annotated[int, Field(gt=0)]
+    days: Annotated[float, Field(gt=0)]
+    interruptions: Annotated[int, Field(gt=0)]
+    unexpected: int | None = None
+    source: str
+    note: str | None = None
+
+
+class Training(_Strict):
+    sources: Annotated[list[Source], Field(min_length=1)]
+    matmul_efficiency: Range
+    failures: Annotated[list[FailureReport], Field(min_length=1)]
+    default_failures: str
 
 
 class SystemAccelerator(_Strict):
@@ -703,6 +734,21 @@ def check_models(raw: Any, *, file_name: str) -> Models:
             raise DataError(f"{where}: field 'kv_heads': MHA has as many KV heads as attention heads")
         if model.attention == "mqa" and model.kv_heads != 1:
             raise DataError(f"{where}: field 'kv_heads': MQA has one KV head")
+        if model.config_source is not None:
+            _check_source(model.config_source, known, where=where, key="config_source")
+        moe = (model.experts, model.experts_per_token, model.expert_ffn_hidden_size)
+        if any(v is not None for v in moe) and any(v is None for v in moe):
+            raise DataError(
+                f"{where}: field 'experts': a mixture of experts needs experts, experts_per_token and expert_ffn_hidden_size"
+            )
+        if (
+            model.experts is not None
+            and model.experts_per_token is not None
+            and model.experts_per_token > model.experts
+        ):
+            raise DataError(f"{where}: field 'experts_per_token': cannot exceed experts")
+        if (model.dense_layers or 0) >= model.layers:
+            raise DataError(f"{where}: field 'dense_layers': must be fewer than layers")
     return data
 
 
@@ -726,6 +772,28 @@ def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> E
             raise DataError(f"{where}: field '{key}': need 0 < low <= typical <= high")
     if data.pue.low < 1:
         raise DataError(f"{file_name} [pue]: field 'pue.low': PUE cannot be below 1")
+    return data
+
+
+def check_training(raw: Any, *, file_name: str) -> Training:
+    """Validate data/training.yaml: an efficiency between 0 and 1, failure counts that add up, known sources."""
+    data = validate(Training, raw, where=file_name)
+    known = _source_ids(data.sources, where=file_name)
+    efficiency = data.matmul_efficiency
+    _check_source(efficiency.source, known, where=f"{file_name} [matmul_efficiency]", key="source")
+    if not 0 < efficiency.low <= efficiency.typical <= efficiency.high <= 1:
+        raise DataError(
+            f"{file_name} [matmul_efficiency]: field 'matmul_efficiency': need 0 < low <= typical <= high <= 1"
+        )
+    ids = set()
+    for report in data.failures:
+        where = f"{file_name} [{report.id}]"
+        _check_source(report.source, known, where=where, key="source")
+        if report.unexpected is not None and report.unexpected > report.interruptions:
+            raise DataError(f"{where}: field 'unexpected': cannot exceed interruptions")
+        ids.add(report.id)
+    if data.default_failures not in ids:
+        raise DataError(f"{file_name}: field 'default_failures': no failure report {data.default_failures!r}")
     return data
 
 

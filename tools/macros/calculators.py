@@ -110,24 +110,36 @@ def _result_html(calculator: Calculator, lang: str) -> str:
     plot = f'<div class="x4-calc__plot">{outcome["svg"]}</div>' if outcome.get("svg") else ""
     return (
         f'<dl class="x4-calc__result">{items}</dl><ul class="x4-calc__notes">{notes}</ul>{plot}'
-        f"{_table_html(outcome.get('table'), lang)}"
+        f"{_table_html(calculator, outcome.get('table'), lang)}"
         f'<details class="x4-calc__derivation"><summary>{t("ui.derivation", lang)}</summary><ol>{steps}</ol></details>'
     )
 
 
-def _table_html(rows: list[dict[str, Any]] | None, lang: str) -> str:
-    """A ranking (the chooser's) as a table: rank, accelerator, fits, and calc's reason in `lang`."""
-    if rows is None:
+def _table_html(calculator: Calculator, rows: list[dict[str, Any]] | None, lang: str) -> str:
+    """A ranking (the chooser's accelerators, the planner's layouts) as a table: rank, name, fits, and calc's reason
+    in `lang`. A calculator that can rank gets the table even when its defaults do not (hidden until a result has
+    rows); a row with `inputs` links to the same calculator with those inputs."""
+    if rows is None and calculator.describe is None:
         return ""
-    head = "".join(f'<th scope="col">{t(f"ui.{k}", lang)}</th>' for k in ("rank", "accelerator", "fits", "reason"))
+    keys = ("rank", calculator.table_label, "fits", "reason")
+    head = "".join(f'<th scope="col">{t(f"ui.{k}", lang)}</th>' for k in keys)
+
+    def name(row: dict[str, Any]) -> str:
+        inputs = row.get("inputs")
+        if not inputs:
+            return esc(row["name"])
+        query = "&amp;".join(f"{esc(calculator.name)}.{esc(k)}={esc(v)}" for k, v in inputs.items())
+        return f'<a href="?{query}">{esc(row["name"])}</a>'
+
     body = "".join(
         f'<tr><td class="x4-num">{row["rank"] if row["rank"] is not None else "—"}</td>'
-        f'<th scope="row">{esc(row["name"])}</th>'
+        f'<th scope="row">{name(row)}</th>'
         f"<td>{'—' if row['fits'] is None else '✓' if row['fits'] else '✗'}</td><td>{esc(row['reason'])}</td></tr>"
-        for row in rows
+        for row in rows or []
     )
+    hidden = "" if rows is not None else " hidden"
     return (
-        f'<div class="x4-table-wrap"><table class="x4-calc__table"><thead><tr>{head}</tr></thead>'
+        f'<div class="x4-table-wrap"{hidden}><table class="x4-calc__table"><thead><tr>{head}</tr></thead>'
         f"<tbody>{body}</tbody></table></div>"
     )
 

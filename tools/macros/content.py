@@ -193,7 +193,7 @@ def register(env: Any) -> None:
         return _calc.format_number(value, _lang(env))
 
     # --- Interconnects, sources, models and the calculators' outputs ---
-    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics", "systems")
+    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics", "systems", "training")
 
     @env.macro
     def data_sources() -> str:
@@ -319,12 +319,16 @@ def register(env: Any) -> None:
         return value
 
     @env.macro
-    def calc_out(name: str, key: str, digits: int = 3, percent: bool = False, **inputs: Any) -> str:
+    def calc_out(
+        name: str, key: str, digits: int = 3, percent: bool = False, preset: str | None = None, **inputs: Any
+    ) -> str:
         """One output of a registered calculator, formatted for the page, e.g.
         calc_out('training', 'days', price='3'). Inputs are written as in English ('0.5', '70B');
-        'link:ID', 'nvlink:CHIP' and 'nic:CHIP' take bandwidths from data/."""
+        'link:ID', 'nvlink:CHIP' and 'nic:CHIP' take bandwidths from data/. `preset` starts from one of the
+        calculator's presets (calc_out('parallelism', 'mfu', preset='llama-3-405b', zero='1'))."""
         lang = _lang(env)
-        raw = {k: _resolve_input(v) for k, v in inputs.items()}
+        base = dict(_calc.CALCULATORS[name].presets[preset]) if preset is not None else {}
+        raw = {**base, **{k: _resolve_input(v) for k, v in inputs.items()}}
         result = _calc.compute(name, raw, "en")
         if key in result.json_aliases:  # a contract key such as days or facility_power_kw: shown from its SI source
             key, unit = result.json_aliases[key]

@@ -134,6 +134,7 @@ function render(widget, result) {
     }));
   }
   const table = widget.querySelector(".x4-calc__table tbody");
+  if (table) table.closest(".x4-table-wrap").hidden = !result.table;
   if (table && result.table) {
     table.replaceChildren(...result.table.map((row) => {
       const tr = document.createElement("tr");
@@ -143,7 +144,14 @@ function render(widget, result) {
         const cell = document.createElement(index === 1 ? "th" : "td");
         if (index === 1) cell.scope = "row";
         if (index === 0) cell.className = "x4-num";
-        cell.textContent = value;
+        if (index === 1 && row.inputs) {
+          const link = document.createElement("a");
+          link.href = rowUrl(widget, row.inputs);
+          link.textContent = value;
+          cell.append(link);
+        } else {
+          cell.textContent = value;
+        }
         tr.append(cell);
       });
       return tr;
@@ -174,6 +182,16 @@ function formulaNode(widget, tex) {
   const code = document.createElement("code");
   code.textContent = tex;
   return code;
+}
+
+// A ranked row (a planner layout) links to this page with the current inputs and the row's own.
+function rowUrl(widget, inputs) {
+  const url = new URL(window.location.href);
+  const name = widget.dataset.calculator;
+  for (const [key, value] of Object.entries({ ...inputsOf(widget), ...inputs })) {
+    url.searchParams.set(`${name}.${key}`, toUrlNumber(String(value)));
+  }
+  return url.href;
 }
 
 function saveToUrl(widget) {

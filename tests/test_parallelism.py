@@ -1,0 +1,271 @@
+"""The parallelism planner against what is published: Korthikanti et al. (2022) for activations, Narayanan et al.
+(2021) for the pipeline bubble, the scaling book's critical batch on TPU v5p, Llama 3 405B's layout, and a layout
+that cannot fit."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import calc
+from calc import CalcError
+from calc._internal.cli import main
+
+# GPT-3 175B as Korthikanti et al. evaluate it (Table 3): a = 96, h = 12288, s = 2048, b = 1, t = 8.
+GPT3 = {"sequence_length": 2048, "micro_batch": 1, "hidden_size": 12288, "attention_heads": 96}
+S, B, H, A, T = 2048, 1, 12288, 96, 8
+SBH = S * B * H
+
+
+def _layer(**kwargs: object) -> float:
+    return sum(calc.layer_activation_parts(**{**GPT3, **kwargs}).values())  # type: ignore[arg-type]
+
+
+def test_korthikanti_table_2() -> None:
+    """Korthikanti et al. (2022), Table 2: activation bytes per transformer layer for each technique."""
+    assert _layer() == pytest.approx(SBH * (34 + 5 * A * S / H))
+    assert _layer(tensor_parallel=T) == pytest.approx(SBH * (10 + 24 / T + 5 * A * S / (H * T)))
+    assert _layer(tensor_parallel=T, sequence_parallel=True) == pytest.approx(SBH / T * (34 + 5 * A * S / H))
+    assert _layer(tensor_parallel=T, recompute="selective") == pytest.approx(SBH * (10 + 24 / T))
+    selective_sp = _layer(tensor_parallel=T, sequence_parallel=True, recompute="selective")
+    assert selective_sp == pytest.approx(34 * SBH / T)
+    assert _layer(tensor_parallel=T, recompute="full") == pytest.approx(2 * SBH)
+
+
+def test_korthikanti_selective_saves_70_percent_for_gpt3() -> None:
+    """§5: for GPT-3, 5as/h = 80 against 34, so selective recomputation saves 70 % of the activations."""
+    saved = 1 - _layer(recompute="selective") / _layer()
+    assert 5 * A * S / H == 80
+    assert saved == pytest.approx(0.70, abs=0.005)
+
+
+def test_without_dropout_and_with_flash_attention() -> None:
+    """No dropout removes the two s·b·h masks and 3·a·s²·b of attention dropout; FlashAttention keeps no s×s
+    matrix, only a 4-byte log-sum-exp per query and head."""
+    assert _layer(dropout=False) == pytest.approx(SBH * 32 + 2 * A * S * S * B)
+    assert _layer(flash_attention=True) == pytest.approx(SBH * 34 + 4 * A * S * B)
+    assert _layer(flash_attention=True, dropout=False) == pytest.approx(SBH * 32 + 4 * A * S * B)
+
+
+def test_swiglu_stores_more_and_gqa_less() -> None:
+    """Llama 3 405B's blocks (F = 53,248 = 3.25h, 8 KV heads of 128): the SwiGLU MLP stores 2 + 1 + 6·F/h =
+    22.5 s·b·h against GELU's 19; grouped-query attention stores K and V 1/16 as wide as multi-head."""
+    shape = {"sequence_length": 8192, "micro_batch": 1, "hidden_size": 16384, "attention_heads": 128}
+    sbh = 8192 * 16384
+    gelu = calc.layer_activation_parts(**shape, ffn_hidden_size=4 * 16384, mlp="gelu", recompute="selective")
+    swiglu = calc.layer_activation_parts(**shape, ffn_hidden_size=53248, mlp="swiglu", recompute="selective")
+    # The MLP's share: its input (2) and dropout mask (1) sit in `replicated`, the rest in `linear`.
+    attention = 8 * sbh  # Q, K, V and the attention output at full width
+    assert (gelu["linear"] - attention) / sbh == pytest.approx(16)  # 19 - 3
+    assert (swiglu["linear"] - attention) / sbh == pytest.approx(19.5)  # 22.5 - 3
+    gqa = calc.layer_activation_parts(**shape, kv_heads=8, recompute="selective")
+    mha = calc.layer_activation_parts(**shape, recompute="selective")
+    assert mha["linear"] - gqa["linear"] == pytest.approx(4 * sbh * (1 - 1 / 16))
+
+
+def test_logits_rival_layers_at_a_128k_vocabulary() -> None:
+    """Korthikanti §4.3: the loss keeps FP32 logits, 4·s·b·v. At Llama 3's 128,256 tokens they outweigh more than
+    ten layers kept under full recomputation (2·s·b·h each)."""
+    logits = calc.output_activation_bytes(sequence_length=8192, micro_batch=1, hidden_size=16384, vocab_size=128256)
+    assert logits == pytest.approx(4 * 8192 * 16384 + 4 * 8192 * 128256)
+    one_layer_full = 2 * 8192 * 16384
+    assert logits / one_layer_full > 10
+
+
+def test_narayanan_pipeline_bubble() -> None:
+    """Narayanan et al. (2021), §2.2: the 1F1B bubble is (p − 1)/m, the interleaved one (p − 1)/(v·m)."""
+    assert calc.pipeline_bubble_fraction(stages=16, microbatches=16) == pytest.approx(15 / 16)
+    assert calc.pipeline_bubble_fraction(stages=16, microbatches=16, virtual_stages=4) == pytest.approx(15 / 64)
+    assert calc.pipeline_bubble_fraction(stages=1, microbatches=8) == 0
+    q = calc.compute("parallelism", {"tp": "8", "pp": "4", "virtual_stages": "2"}).quantities
+    assert q["pipeline_bubble_fraction"] == pytest.approx(3 / (2 * q["microbatches"]))
+
+
+def test_scaling_book_critical_batch_on_tpu_v5p() -> None:
+    """How to Scale Your Model, ch. 5: a v5p chip (C = 4.59e14) on one torus axis, both neighbours at 90 GB/s each
+    way (W = 1.8e11), is compute-bound under pure data parallelism above C/W = 2,550 tokens per chip. The book's
+    inputs, given explicitly (a custom torus chip, peak throughput); the edition's 100 GB/s per link gives 2,295."""
+    assert calc.critical_batch_tokens(peak_flop_per_s=4.59e14, link_bytes_per_s=1.8e11, count=4096) == pytest.approx(
+        2550, rel=1e-3
+    )
+    book = {
+        "peak_tflops": "459",
+        "memory_gb": "95",
+        "bandwidth_tbytes_s": "2.765",
+        "scale_up_gbytes_s": "600",
+        "scale_up_domain": "8960",
+        "scale_up_topology": "torus",
+        "scale_up_link_gbytes_s": "90",
+        "scale_out_gbits_s": "50",
+        "count": "4096",
+        "tp": "1",
+        "pp": "1",
+        "zero": "3",
+        "matmul_efficiency": "1",
+        "model": "llama-3-8b",
+        "global_batch_tokens": "64M",
+    }
+    q = calc.compute("parallelism", book).quantities
+    assert q["critical_batch_tokens_per_device"] == pytest.approx(2550, rel=1e-3)
+    assert q["dp_link"] == "scale-up"
+    edition = {k: v for k, v in book.items() if k in ("count", "tp", "pp", "zero", "matmul_efficiency", "model")}
+    q = calc.compute("parallelism", {**edition, "accelerator": "tpu-v5p", "global_batch_tokens": "64M"}).quantities
+    assert q["critical_batch_tokens_per_device"] == pytest.approx(4.59e14 / 2e11 * 4095 / 4096)
+
+
+LLAMA3_405B = {  # Llama Team (2024), Table 4 (16,384 GPUs) and §3.3.2
+    "model": "llama-3-405b",
+    "accelerator": "h100-sxm",
+    "count": "16384",
+    "tp": "8",
+    "pp": "16",
+    "zero": "2",  # "Our use of FSDP for Llama 3 shards optimizer states and gradients"
+    "seq_len": "8192",
+    "global_batch_tokens": "16777216",  # 16M tokens: 16 sequences per data-parallel group
+    "micro_batch": "1",
+    "recompute": "none",  # "pre-train Llama 3 on sequences of 8K tokens without activation checkpointing"
+}
+
+
+def test_llama3_405b_layout_fits_and_lands_near_its_mfu() -> None:
+    """TP 8, PP 16, DP 128 on 16,384 H100 fits in 80 GB and, at H100's measured 80 % matmul efficiency
+    (ml-engineering's MAMF table), lands within a few points of the 38-43 % BF16 MFU of Table 4. The 1F1B
+    bubble alone, 15/16 of the ideal step, caps MFU at 0.8 / (1 + 15/16) = 41 %: Meta's interleaving closes part
+    of it."""
+    q = calc.compute("parallelism", LLAMA3_405B).quantities
+    assert q["dp"] == 128 and q["microbatches"] == 16
+    assert q["fits"] is True and q["total_bytes"] < 80e9
+    assert q["pipeline_bubble_fraction"] == pytest.approx(15 / 16)
+    assert 0.34 < q["mfu"] < 0.43
+    assert q["tp_link"] == "scale-up" and q["dp_link"] == "scale-out" and q["pp_link"] == "scale-out"
+    # The data-parallel groups see 131,072 tokens per step, far above their critical batch: DP is not the limit.
+    assert q["batch_tokens_per_device"] > 5 * q["critical_batch_tokens_per_device"]
+
+
+def test_the_search_ranks_llama3s_published_layout_first() -> None:
+    """Among every layout of 16,384 H100 that fits, with TP kept inside the NVLink domain, the fastest is the one
+    Meta published."""
+    result = calc.compute("parallelism", {**LLAMA3_405B, "search": "on"})
+    best = result.table[0]  # type: ignore[index]
+    assert (best["tp"], best["pp"], best["dp"]) == (8, 16, 128)
+    assert all(row["fits"] for row in result.table)  # type: ignore[union-attr]
+    steps = [row["step_seconds"] for row in result.table]  # type: ignore[union-attr]
+    assert steps == sorted(steps)
+    assert "%" in calc.describe_layout(result, result.table[1], "en")  # type: ignore[index]
+
+
+def test_70b_with_plain_adam_on_one_node_does_not_fit() -> None:
+    """70B with mixed-precision Adam (16 B per parameter) on one 8-GPU node without sharding needs over 140 GB
+    per GPU: the planner says it does not fit, in both languages."""
+    outcome = calc.run("parallelism", {**calc.CALCULATORS["parallelism"].presets["70b-one-node"]}, "es")
+    assert outcome["ok"] and outcome["quantities"]["fits"] is False
+    assert outcome["quantities"]["total_bytes"] > 140e9
+    assert any(note.startswith("No cabe") for note in outcome["notes"])
+
+
+def test_links_follow_the_topology() -> None:
+    """A switch gives a ring the whole NVLink bandwidth; a full mesh gives a collective every peer link (7 × 64 GB/s
+    on MI300X) but a pipeline send only one; a torus axis gives both neighbours (2 × 100 GB/s on v5p)."""
+    base = {"model": "llama-3-8b", "count": "8", "tp": "8", "pp": "1", "seq_len": "4096", "global_batch_tokens": "4096"}
+    h100 = calc.compute("parallelism", {**base, "accelerator": "h100-sxm"})
+    mi300x = calc.compute("parallelism", {**base, "accelerator": "mi300x"})
+    step = {s.key: s for s in h100.steps}["tp_comm_seconds"]
+    assert step.values["xB"][0] == pytest.approx(450e9)
+    step = {s.key: s for s in mi300x.steps}["tp_comm_seconds"]
+    assert step.values["xB"][0] == pytest.approx(7 * 64e9)
+    piped = calc.compute(
+        "parallelism", {**base, "accelerator": "mi300x", "tp": "4", "pp": "2", "global_batch_tokens": "8192"}
+    )
+    assert {s.key: s for s in piped.steps}["pp_comm_seconds"].values["xB"][0] == pytest.approx(64e9)
+    v5p = calc.compute(
+        "parallelism", {**base, "accelerator": "tpu-v5p", "count": "16", "tp": "16", "model": "llama-3-70b"}
+    )
+    assert {s.key: s for s in v5p.steps}["tp_comm_seconds"].values["xB"][0] == pytest.approx(200e9)
+
+
+def test_deepseek_v3_experts_cross_the_network() -> None:
+    """DeepSeek-V3's EP 64 spans 8 nodes of 8 H800: its all-to-alls ride NVLink and then InfiniBand."""
+    preset = calc.CALCULATORS["parallelism"].presets["deepseek-v3"]
+    q = calc.compute("parallelism", preset).quantities
+    assert q["ep_link"] == "scale-up+out" and q["ep_comm_seconds"] > 0
+    assert q["microbatches"] == 120  # 15,360 sequences of 4K over 128 data-parallel ranks
+
+
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"dp": "33"}, "dp"),
+        ({"tp": "3", "count": "1536"}, "tp"),
+        ({"pp": "200", "count": "1600"}, "pp"),
+        ({"ep": "2"}, "ep"),
+        ({"cp": "3", "count": "1536", "pp": "4"}, "cp"),
+        ({"global_batch_tokens": "8192"}, "global_batch_tokens"),
+    ],
+)
+def test_layouts_that_do_not_divide_are_refused(change: dict[str, str], field: str) -> None:
+    """A layout that does not use every accelerator or does not divide the model names the field, in Spanish too."""
+    outcome = calc.run("parallelism", change, "es")
+    assert not outcome["ok"] and outcome["field"] == field, outcome
+    assert outcome["kind"] == "layout" and outcome["message"]
+
+
+def test_cli_contract_keys() -> None:
+    """`python -m calc parallelism --json` prints the contract's keys; `--search` alone switches the search on."""
+    from contextlib import redirect_stdout
+    from io import StringIO
+
+    out = StringIO()
+    with redirect_stdout(out):
+        assert main(["parallelism", "--json"]) == 0
+    data = json.loads(out.getvalue())
+    for key in (
+        "weights_bytes",
+        "gradients_bytes",
+        "optimizer_bytes",
+        "activation_bytes",
+        "total_bytes",
+        "fits",
+        "microbatches",
+        "pipeline_bubble_fraction",
+        "compute_seconds",
+        "tp_comm_seconds",
+        "pp_comm_seconds",
+        "dp_comm_seconds",
+        "ep_comm_seconds",
+        "exposed_comm_seconds",
+        "step_seconds",
+        "mfu",
+        "tokens_per_second",
+        "critical_batch_tokens_per_device",
+    ):
+        assert key in data, key
+    out = StringIO()
+    with redirect_stdout(out):
+        assert main(["parallelism", "--json", "--search"]) == 0
+    assert json.loads(out.getvalue())["layouts"][0]["rank"] == 1
+
+
+def test_custom_model_and_chip_flags() -> None:
+    """A described model and chip through the contract's flags; a torus needs its per-link figure."""
+    argv = ["parallelism", "--params", "7B", "--layers", "32", "--hidden", "4096", "--heads", "32", "--kv-heads", "8"]
+    argv += ["--peak-tflops", "500", "--memory-gb", "96", "--bandwidth-tbps", "2", "--scale-up-gbytes-s", "300"]
+    argv += ["--scale-up-domain", "4", "--scale-up-topology", "switch", "--scale-out-gbits-s", "200"]
+    argv += ["--count", "64", "--tp", "4", "--pp", "1", "--zero", "3", "--sequence-parallel", "on", "--json"]
+    assert main(argv) == 0
+    with pytest.raises(CalcError) as raised:
+        calc.compute("parallelism", {"peak_tflops": "500", "scale_up_topology": "torus"})
+    assert raised.value.field == "scale_up_link_gbytes_s"
+
+
+def test_scaling_book_llama3_70b_on_a_v5p_pod() -> None:
+    """How to Scale Your Model, "Training LLaMA 3 on TPUs": 4M tokens (1,024 sequences of 4K) on a v5p pod cannot
+    run as pure FSDP over 8,960 chips (only 1,024 sequences to share out), but FSDP 1,024 × sequence 2 × tensor 4
+    keeps every chip compute-bound: 2,048 tokens each against a critical batch below 2,000, all on the torus."""
+    pod = {"model": "llama-3-70b", "accelerator": "tpu-v5p", "seq_len": "4096", "global_batch_tokens": "4194304"}
+    refused = calc.run("parallelism", {**pod, "count": "8960", "tp": "1", "pp": "1", "zero": "3"}, "en")
+    assert not refused["ok"] and refused["field"] == "global_batch_tokens"
+    q = calc.compute("parallelism", {**pod, "count": "8192", "tp": "4", "cp": "2", "pp": "1", "zero": "3"}).quantities
+    assert q["dp"] == 1024 and q["batch_tokens_per_device"] == 2048
+    assert q["critical_batch_tokens_per_device"] < 2048 and q["dp_exposed_seconds"] == 0
+    assert q["dp_link"] == "scale-up" and q["fits"] is True
