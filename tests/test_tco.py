@@ -97,3 +97,14 @@ def test_cli_json_equals_api(capsys: pytest.CaptureFixture[str]) -> None:
         watts=700,
     ).to_dict()
     assert json.loads(capsys.readouterr().out) == expected
+
+
+def test_hourly_costs_are_shown_as_computed() -> None:
+    """The calculator shows its hourly costs in USD per hour as computed: $3 of rent reads $3, not $10,800
+    (an hourly value formatted as if it were SI USD/s and multiplied by 3600)."""
+    english = calc.run("tco", {}, "en")
+    assert english["formatted"]["renting_usd_per_hour"] == "$3"
+    assert english["formatted"]["owning_usd_per_hour"] == calc.format_money(
+        english["quantities"]["owning_usd_per_hour"], "en"
+    )
+    assert calc.run("tco", {}, "es")["formatted"]["renting_usd_per_hour"] == "3 USD"

@@ -499,10 +499,21 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
     return "\n".join(lines)
 
 
+def _source_field(data: DataBundle, chip: Accelerator, source_id: str) -> str:
+    """Where a chip file lists a source, as data/i18n/es.yaml keys its `how`: the chip's own `sources`, or the
+    `sources` of its measured or internals section (the page lists all three together; ids are unique)."""
+    spanish = data.translations.get("es", {})
+    for section in ("", "measured.", "internals."):
+        field = f"{section}sources.{source_id}.how"
+        if f"accelerators/{chip.id}.yaml#{field}" in spanish:
+            return field
+    return f"sources.{source_id}.how"
+
+
 def _source_item(chip: Accelerator, source: dict[str, Any], lang: str, data: DataBundle) -> str:
     """One entry of a chip page's source list: linked title, kind, date checked, where in it the figures are."""
     kind = tr(f"source_kind.{source['kind']}", lang)
-    how = chip_text(data, chip, f"sources.{source['id']}.how", source["how"], lang)
+    how = chip_text(data, chip, _source_field(data, chip, source["id"]), source["how"], lang)
     return (
         f'<li id="source-{esc(source["id"])}"><a href="{esc(source["url"])}" rel="noopener">{cite(source["title"], lang)}</a> '
         f"({esc(kind)}; {t('checked', lang)} {esc(source['checked'])}). {p('how', lang)} {esc(how)}</li>"

@@ -200,10 +200,11 @@ TCO = Calculator(
         Field("opex_fraction", default="0.1", param="opex_fraction_per_year", low=0, high=1, advanced=True),
     ),
     function=tco,
+    # The hourly results are USD per hour already (their keys say so); "USD/h" would read them as SI USD/s.
     units={
-        "owning_usd_per_hour": "USD/h",
-        "renting_usd_per_hour": "USD/h",
-        "fixed_usd_per_hour": "USD/h",
+        "owning_usd_per_hour": "USD",
+        "renting_usd_per_hour": "USD",
+        "fixed_usd_per_hour": "USD",
         "breakeven_utilization": "",
         "rent_usd_per_million_tokens": "USD",
         "own_usd_per_million_tokens": "USD",
