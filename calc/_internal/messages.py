@@ -632,7 +632,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "parallelism.preset.70b-one-node": {
         "en": "70B with plain Adam on one 8-GPU node (does not fit)",
-        "es": "70B con Adam sin sharding en un nodo de 8 GPU (no cabe)",
+        "es": "70B con Adam sin reparto en un nodo de 8 GPU (no cabe)",
     },
     "planner.step.dp": {"en": "Data-parallel degree", "es": "Grado de paralelismo de datos"},
     "planner.step.batch_tokens": {
@@ -665,15 +665,15 @@ CATALOG: dict[str, dict[str, str]] = {
     "planner.step.total": {"en": "Memory per device ({chip})", "es": "Memoria por dispositivo ({chip})"},
     "planner.step.flops_none": {
         "en": "FLOPs per token executed (causal attention)",
-        "es": "FLOPs por token ejecutados (atención causal)",
+        "es": "FLOP por token ejecutados (atención causal)",
     },
     "planner.step.flops_selective": {
         "en": "FLOPs per token executed, attention recomputed",
-        "es": "FLOPs por token ejecutados, con la atención recomputada",
+        "es": "FLOP por token ejecutados, con la atención recomputada",
     },
     "planner.step.flops_full": {
         "en": "FLOPs per token executed, whole forward recomputed",
-        "es": "FLOPs por token ejecutados, con todo el forward recomputado",
+        "es": "FLOP por token ejecutados, con todo el forward recomputado",
     },
     "planner.step.compute_mb": {
         "en": "Compute of one micro-batch on the busiest stage ({chip})",
@@ -724,7 +724,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.step.mfu": {
         "en": "Model FLOPs utilization (PaLM's definition)",
-        "es": "Utilización de FLOPs del modelo (definición de PaLM)",
+        "es": "Utilización de FLOP del modelo (MFU, definición de PaLM)",
     },
     "planner.step.tokens_per_second": {"en": "Tokens per second, whole cluster", "es": "Tokens por segundo, todo el clúster"},
     "planner.step.critical": {
