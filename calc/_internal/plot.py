@@ -15,6 +15,9 @@ from .messages import t
 # A chip's roof keeps its colour whatever else is drawn: the calculators give each chip a fixed one.
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 FONT = 'font-family="system-ui, sans-serif"'
+# Charts are drawn 480 units wide with 14-unit text and scale to their box: on a 390 px phone the box is
+# about 330 px wide, so text stays above 9 px; pages cap the width (x4.css), so desktop text stays near 14 px.
+WIDTH = 480
 _SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -63,8 +66,8 @@ def roofline_chart(
     *,
     kernels_on: int = 0,
     lang: str = "en",
-    width: int = 560,
-    height: int = 380,
+    width: int = WIDTH,
+    height: int = 340,
 ) -> str:
     """A log-log roofline of several chips with kernels on one of them, as an SVG string.
 
@@ -138,13 +141,18 @@ def roofline_chart(
         path = " ".join(f"{_num(px(x))},{_num(py(max(y, 10.0**y_lo)))}" for x, y in corners)
         stroke = 3.5 if roof.highlight else 1.5
         parts.append(f'<polyline points="{path}" fill="none" stroke="{roof.color}" stroke-width="{stroke}"/>')
-        legend_y = top + 16 + 17 * index
+        # The legend sits in the lower right, under the flat roofs, where no roof runs.
+        legend_y = top + plot_h - 10 - 17 * (len(roofs) - 1 - index)
         weight = ' font-weight="bold"' if roof.highlight else ""
+        right_edge = left + plot_w
         parts.append(
-            f'<line x1="{left + 8}" y1="{legend_y - 4}" x2="{left + 28}" y2="{legend_y - 4}" stroke="{roof.color}" '
-            f'stroke-width="{stroke}"/>'
+            f'<line x1="{right_edge - 28}" y1="{legend_y - 4}" x2="{right_edge - 8}" y2="{legend_y - 4}" '
+            f'stroke="{roof.color}" stroke-width="{stroke}"/>'
         )
-        parts.append(f'<text x="{left + 32}" y="{legend_y}" fill="{roof.color}"{weight}>{escape(roof.label)}</text>')
+        parts.append(
+            f'<text x="{right_edge - 32}" y="{legend_y}" text-anchor="end" fill="{roof.color}"{weight}>'
+            f"{escape(roof.label)}</text>"
+        )
     if kernels:
         roof = roofs[on]
         for label, intensity in kernels:
@@ -164,7 +172,7 @@ def memory_bars_svg(
     parts: tuple[tuple[str, float], ...],
     capacity_bytes: float | None,
     lang: str = "en",
-    width: int = 560,
+    width: int = WIDTH,
     height: int = 130,
 ) -> str:
     """Draw one stacked bar of memory use (weights, KV cache, activations, optimizer...) against a capacity line.
@@ -173,7 +181,7 @@ def memory_bars_svg(
         parts: (label, bytes) in stacking order; labels are shown as given (translate them before).
         capacity_bytes: the accelerator's memory; None draws the bar alone, without a capacity line or verdict.
         lang: "en" or "es" for numbers and fixed words.
-        width, height: size in CSS pixels.
+        width, height: size of the viewBox (the page scales the chart to its box).
 
     Returns:
         The SVG document as text, with <title> and a <desc> listing every part and the verdict.
@@ -235,8 +243,8 @@ def scaling_chart(
     chosen: ScalingPoint,
     subject: str,
     lang: str = "en",
-    width: int = 560,
-    height: int = 440,
+    width: int = WIDTH,
+    height: int = 420,
 ) -> str:
     """Wall-clock days and cloud cost of a training run against cluster size (log-log), as an SVG string.
 
@@ -275,7 +283,7 @@ def scaling_chart(
     if not priced:
         described.append(t("plot.scaling.no_price", lang))
     parts = _svg_open("scale", width, height, title, "; ".join(described))
-    parts.append(f'<text x="{left}" y="16">{escape(title)}</text>')
+    parts.append(f'<text x="{left}" y="16">{escape(subject)}</text>')  # the axes say the rest of the title
     panels: list[tuple[str, list[float | None], list[float | None], float | None]] = [
         (
             "plot.scaling.days",
@@ -311,7 +319,7 @@ def scaling_chart(
             parts.append(
                 f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{_decade(exponent)}</text>'
             )
-        for exponent in range(x_lo, x_hi + 1, max(1, (x_hi - x_lo) // 6)):
+        for exponent in range(x_lo, x_hi + 1, max(1, math.ceil((x_hi - x_lo) / 6))):  # labels ~70 units apart
             x = _num(px(2.0**exponent))
             parts.append(f'<line x1="{x}" y1="{_num(y0)}" x2="{x}" y2="{_num(y0 + panel_h)}" stroke="#ddd"/>')
             parts.append(
