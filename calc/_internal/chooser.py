@@ -804,12 +804,22 @@ CHOOSER = Calculator(
         Field("tokens", default="1T", low=0, low_open=True, high=1e16, when=_TRAIN),
         Field("deadline_days", unit="days", default="30", low=0, low_open=True, high=1e5, when=_TRAIN),
         Field("count", default="1024", low=1, high=1e7, integer=True, when=_TRAIN),
-        Field("mfu", default="0.5", low=0, low_open=True, high=1, when=("workload", ("train-70b", "rag-retriever"))),
+        Field(
+            "mfu",
+            default="0.5",
+            low=0,
+            low_open=True,
+            high=1,
+            when=("workload", ("train-70b", "rag-retriever")),
+            advanced=True,
+        ),
         Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES, when=_TRAIN, advanced=True),
         Field("zero", default="3", param="zero_stage", low=0, high=3, integer=True, when=_TRAIN, advanced=True),
         Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES), when=_TRAIN, advanced=True),
         Field("model", kind="model", optional=True, when=_SERVE_OR_RAG),
-        Field("weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS), when=_SERVE),
+        Field(
+            "weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS), when=_SERVE, advanced=True
+        ),
         Field("context", optional=True, low=1, high=1e8, integer=True, when=_SERVE_OR_RAG),
         Field("target_tokens_per_s", unit="tokens/s", default="10k", low=0, low_open=True, high=1e12, when=_SERVE),
         Field(
@@ -824,7 +834,7 @@ CHOOSER = Calculator(
             when=_SERVE,
         ),
         Field("embed_model", kind="model", optional=True, when=_RAG, advanced=True),
-        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_RAG),
+        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_RAG, advanced=True),
         Field("rerank_tokens", default="51200", low=0, high=1e9, integer=True, when=_RAG, advanced=True),
         Field("target_queries_per_s", unit="queries/s", default="1", low=0, low_open=True, high=1e9, when=_RAG),
     ),
