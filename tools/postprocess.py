@@ -21,6 +21,12 @@ _LOCAL_ASSET = re.compile(
 _CONFIG_BASE = re.compile(
     r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")(?P<base>[^"]*)(")'
 )
+# Material's script reads each <link rel="alternate" hreflang> as another language's *site root*: it fetches
+# sitemap.xml beside it and, on a click on any link under it, navigates by that sitemap. mkdocs-static-i18n
+# points those links at the page's own translation, so every page fetched two missing files (404s in the
+# console) and the language menu threw away the page's query and anchor. The sitemap lists the same
+# alternates (hreflang) for search engines, so the head links go; the menu's plain links then just work.
+_HREFLANG_LINK = re.compile(r'\n[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 CSP_MARKER = 'http-equiv="Content-Security-Policy"'
 FINISHED_MARKER = '<meta name="x4-finished"'
 # pymdownx.arithmatex (generic mode) output: \( \) inline spans and \[ \] display divs.
@@ -160,6 +166,7 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         lang = _language_of(page, site)
         if lang:  # the search index of the page's own language: base points at the language root
             html = _CONFIG_BASE.sub(partial(_search_base, lang=lang), html, count=1)
+        html = _HREFLANG_LINK.sub("", html)
         html = _with_integrity(html, page, site, base_path)
         hashes = [
             _sha256(m.group("body").encode())

@@ -181,17 +181,7 @@ function saveToUrl(widget) {
   const name = widget.dataset.calculator;
   for (const key of [...url.searchParams.keys()]) if (key.startsWith(`${name}.`)) url.searchParams.delete(key);
   for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value));
-  history.replaceState(null, "", url);
-  keepStateAcrossLanguages(url.search);
-}
-
-// The language switcher's links carry the calculators' inputs, so switching keeps the state.
-function keepStateAcrossLanguages(search) {
-  for (const link of document.querySelectorAll("a[hreflang]")) {
-    const target = new URL(link.href, window.location.href);
-    target.search = search;
-    link.href = target.href;
-  }
+  history.replaceState(null, "", url); // the language menu carries it over (x4-lang.js)
 }
 
 // URLs carry numbers with a decimal point whatever the page's language, so links work across languages.
