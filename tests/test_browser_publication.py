@@ -167,6 +167,21 @@ def test_no_page_logs_an_error_or_fails_a_request(browser: object, site_url: str
     assert problems == [], "\n".join(problems[:20])
 
 
+@pytest.mark.parametrize(
+    "path, query, without",
+    [("es/", "ancho de banda", "ancho banda"), ("", "memory of the chip", "memory chip")],
+)
+def test_search_leaves_out_stop_words(page: object, site_url: str, path: str, query: str, without: str) -> None:
+    """A stop word between the words a reader means ("de", "of the") changes nothing: it is not searched
+    as a prefix of every word (it used to find every page with "desde" or "decode")."""
+    found = []
+    for words in (query, without):
+        page.goto(site_url + path)
+        hrefs = _search(page, words)
+        found.append((page.text_content(".md-search-result__meta"), hrefs))
+    assert found[0] == found[1]
+
+
 def test_print_shows_results_not_forms(page: object, site_url: str) -> None:
     """In print, the calculator's form is hidden and its current result shown."""
     page.goto(site_url + "roofline/")
