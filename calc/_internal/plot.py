@@ -200,7 +200,7 @@ def memory_bars_svg(
     if total <= 0 and capacity is None:
         raise CalcError(field="bytes", kind="out_of_range", low=0, low_open=True, value=total)
     scale_max = max(total, capacity or 0.0) * 1.05
-    left, right, bar_y, bar_h = 12, 12, 34, 28
+    left, right, bar_y, bar_h = 12, 12, 44, 28  # the title, then the capacity's label, above the bar
     bar_w = width - left - right
     title = t("plot.memory.title", lang, total=format_quantity(total, "B", lang))
     desc = "; ".join(f"{label}: {format_quantity(size, 'B', lang)}" for label, size in sizes)
@@ -211,6 +211,7 @@ def memory_bars_svg(
     out = _svg_open("mem", width, height, title, desc)
     out.append(f'<text x="{left}" y="18">{escape(title)}</text>')
     x = float(left)
+    row_ends = [float("-inf"), float("-inf")]
     for index, (label, size) in enumerate(sizes):
         seg = size / scale_max * bar_w
         color = COLORS[index % len(COLORS)]
@@ -218,10 +219,14 @@ def memory_bars_svg(
             f'<rect x="{_num(x)}" y="{bar_y}" width="{_num(seg)}" height="{bar_h}" fill="{color}">'
             f"<title>{escape(label)}: {format_quantity(size, 'B', lang)}</title></rect>"
         )
-        # A label that would run past the right edge ends at the edge instead.
-        near_edge = x + 2 + 7.5 * len(label) > left + bar_w
-        anchor = f'x="{_num(left + bar_w)}" text-anchor="end"' if near_edge else f'x="{_num(x + 2)}"'
-        out.append(f'<text {anchor} y="{bar_y + bar_h + 17 + 15 * (index % 2)}" fill="{color}">{escape(label)}</text>')
+        # Labels alternate between two rows; one starts after the previous label of its row (about 7.5 units
+        # a character), and one that would run past the right edge ends at the edge instead.
+        row = index % 2
+        start = max(x + 2, row_ends[row] + 8)
+        near_edge = start + 7.5 * len(label) > left + bar_w
+        anchor = f'x="{_num(left + bar_w)}" text-anchor="end"' if near_edge else f'x="{_num(start)}"'
+        out.append(f'<text {anchor} y="{bar_y + bar_h + 17 + 15 * row}" fill="{color}">{escape(label)}</text>')
+        row_ends[row] = start + 7.5 * len(label)
         x += seg
     if capacity is not None:
         cap_x = left + capacity / scale_max * bar_w
@@ -229,8 +234,10 @@ def memory_bars_svg(
             f'<line x1="{_num(cap_x)}" y1="{bar_y - 6}" x2="{_num(cap_x)}" y2="{bar_y + bar_h + 6}" '
             f'stroke="currentColor" stroke-width="2" stroke-dasharray="4 2"/>'
         )
+        # The label reads away from the nearer edge, so it is never cut off.
+        side = f'x="{_num(cap_x - 4)}" text-anchor="end"' if cap_x > left + bar_w / 2 else f'x="{_num(cap_x + 4)}"'
         out.append(
-            f'<text x="{_num(cap_x - 4)}" y="{bar_y - 8}" text-anchor="end">{escape(t("plot.memory.capacity", lang))} '
+            f'<text {side} y="{bar_y - 8}">{escape(t("plot.memory.capacity", lang))} '
             f"{format_quantity(capacity, 'B', lang)}</text>"
         )
     out.append("</svg>")
@@ -244,7 +251,7 @@ def scaling_chart(
     subject: str,
     lang: str = "en",
     width: int = WIDTH,
-    height: int = 420,
+    height: int = 460,
 ) -> str:
     """Wall-clock days and cloud cost of a training run against cluster size (log-log), as an SVG string.
 
@@ -259,7 +266,8 @@ def scaling_chart(
         raise CalcError(field="count", kind="not_finite")
     synced = any(p.synced_seconds > p.seconds * (1 + 1e-9) for p in points)
     priced = all(p.cost_usd is not None for p in points)
-    left, right, top, gap, bottom = 64, 16, 30, 44, 48
+    # Under the panels: tick labels, the axis title, then the legend, one entry per row.
+    left, right, top, gap, bottom = 64, 28, 30, 44, 84
     panel_h = (height - top - gap - bottom) / 2 if priced else height - top - bottom
     plot_w = width - left - right
     xs = [p.count for p in points]
@@ -345,22 +353,18 @@ def scaling_chart(
                 f'<circle cx="{_num(px(chosen.count))}" cy="{_num(py(mark))}" r="5" fill="currentColor">'
                 f"<title>{escape(label)}</title></circle>"
             )
-    # One legend under the panels, so it never covers a curve.
-    legend_y = height - 30
     parts.append(
-        f'<line x1="{left}" y1="{legend_y - 4}" x2="{left + 20}" y2="{legend_y - 4}" stroke="{COLORS[0]}" stroke-width="2"/>'
-        f'<text x="{left + 24}" y="{legend_y}">{escape(t("plot.scaling.compute", lang))}</text>'
-    )
-    if synced:
-        half = left + plot_w / 2
-        parts.append(
-            f'<line x1="{_num(half)}" y1="{legend_y - 4}" x2="{_num(half + 20)}" y2="{legend_y - 4}" stroke="{COLORS[1]}" '
-            f'stroke-width="2" stroke-dasharray="6 3"/>'
-            f'<text x="{_num(half + 24)}" y="{legend_y}">{escape(t("plot.scaling.bound", lang))}</text>'
-        )
-    parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 50}" text-anchor="middle">'
         f"{escape(t('plot.scaling.x_axis', lang))}</text>"
     )
+    # One legend under the panels and their labels, so it never covers a curve or a tick label.
+    entries = [(COLORS[0], "", "plot.scaling.compute")] + ([(COLORS[1], "6 3", "plot.scaling.bound")] if synced else [])
+    for row, (color, dashes, key) in enumerate(entries):
+        y = height - 28 + 18 * row
+        dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+        parts.append(
+            f'<line x1="{left}" y1="{y - 4}" x2="{left + 20}" y2="{y - 4}" stroke="{color}" stroke-width="2"{dash}/>'
+            f'<text x="{left + 24}" y="{y}">{escape(t(key, lang))}</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts)
