@@ -5,6 +5,7 @@ a sortable ranking, controls of one height, and a "Link copied." that stays."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -228,3 +229,55 @@ def test_link_copied_stays_while_results_update(browser: object, site_url: str) 
     assert page.text_content(f"{widget} .x4-copy-status") == "Enlace copiado."
     assert re.search(r"roofline\.intensity=12\.5", page.evaluate("navigator.clipboard.readText()"))
     page.context.close()
+
+
+@pytest.mark.parametrize(
+    "path, table", [("landscape/", ".x4-landscape__table"), ("es/accelerators/h100-sxm/", ".x4-chip-fields")]
+)
+def test_wide_tables_scroll_inside_with_their_names_in_view(
+    browser: object, site_url: str, path: str, table: str
+) -> None:
+    """On a 390 px phone a wide table scrolls inside its box (the page itself does not scroll sideways) and
+    its first column (the accelerator, the field) stays in view; names are not broken mid-word."""
+    page = _open(browser, site_url, path, PHONE)
+    wrap = f"{table}"
+    sizes = page.evaluate(
+        """(t) => { const w = document.querySelector(t).closest('.x4-table-wrap');
+            return [w.scrollWidth, w.clientWidth, document.scrollingElement.scrollWidth]; }""",
+        wrap,
+    )
+    assert sizes[0] > sizes[1] and sizes[2] <= PHONE["width"], sizes
+    first = f"{table} tbody tr:first-child > :first-child"
+    before = page.evaluate(RECT, first)
+    page.evaluate("(t) => { document.querySelector(t).closest('.x4-table-wrap').scrollLeft = 400; }", wrap)
+    after = page.evaluate(RECT, first)
+    assert abs(after[0] - before[0]) < 1, (before, after)
+    code_lines = page.evaluate(
+        "(t) => [...document.querySelectorAll(t + ' th code')].map((c) => c.getClientRects().length)", table
+    )
+    assert all(lines == 1 for lines in code_lines), "a field id wraps"
+    page.context.close()
+
+
+def test_sorted_status_names_the_column_and_its_unit(browser: object, site_url: str) -> None:
+    """Sorting the landscape table by bandwidth says "Bandwidth TB/s", with the space."""
+    page = _open(browser, site_url, "landscape/", DESKTOP)
+    page.click('.x4-landscape__table th[data-column="bandwidth"] button')
+    assert "Bandwidth TB/s" in page.text_content(".x4-landscape__status")
+    page.context.close()
+
+
+def test_no_page_scrolls_sideways_on_a_phone(browser: object, site_url: str, built_site: Path) -> None:
+    """At 390 px no page is wider than the screen: wide tables and code scroll inside their own box (a table's
+    screen-reader-only header used to stretch 48 of the 86 pages)."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    wide = {}
+    for html in sorted(built_site.rglob("index.html")):
+        path = "" if html.parent == built_site else html.parent.relative_to(built_site).as_posix() + "/"
+        page.goto(site_url + path, wait_until="domcontentloaded")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        if width > PHONE["width"]:
+            wide[path or "/"] = width
+    context.close()
+    assert wide == {}

@@ -122,12 +122,13 @@ def test_language_switch_keeps_page_and_calculator_state(page: object, site_url:
     url = urlparse(page.url)
     assert (url.path, url.fragment) == ("/es/roofline/", "calculator")
     assert "roofline.intensity=42.5" in url.query and "roofline.accelerator=mi300x" in url.query
+    page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)  # restored and answered
     assert page.input_value(f"{widget} select[name=accelerator]") == "mi300x"
     assert page.input_value(f"{widget} input[name=intensity]") == "42,5"
-    page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
     assert page.text_content(f'{widget} [data-q="attainable_flop_per_s"]') == shown.replace(".", ",")
     _switch_language(page, "en")
     assert page.url == site_url + "roofline/?" + url.query + "#calculator"
+    page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
     assert page.input_value(f"{widget} input[name=intensity]") == "42.5"
 
 
@@ -137,6 +138,7 @@ def test_language_switch_keeps_a_shared_link_and_the_anchor(page: object, site_u
     page.goto(site_url + "es/choosing/?chooser.workload=serve-7b&chooser.latency_ms=20#tco")
     _switch_language(page, "en")
     assert page.url == site_url + "choosing/?chooser.workload=serve-7b&chooser.latency_ms=20#tco"
+    page.wait_for_selector('.x4-calc[data-calculator="chooser"][data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
     assert page.input_value('.x4-calc[data-calculator="chooser"] input[name=latency_ms]') == "20"
     page.goto(site_url + "memory/#levels")
     _switch_language(page, "es")
