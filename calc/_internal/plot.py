@@ -360,11 +360,11 @@ def scaling_chart(
     # One legend under the panels and their labels, so it never covers a curve or a tick label.
     entries = [(COLORS[0], "", "plot.scaling.compute")] + ([(COLORS[1], "6 3", "plot.scaling.bound")] if synced else [])
     for row, (color, dashes, key) in enumerate(entries):
-        y = height - 28 + 18 * row
+        legend_y = height - 28 + 18 * row
         dash = f' stroke-dasharray="{dashes}"' if dashes else ""
         parts.append(
-            f'<line x1="{left}" y1="{y - 4}" x2="{left + 20}" y2="{y - 4}" stroke="{color}" stroke-width="2"{dash}/>'
-            f'<text x="{left + 24}" y="{y}">{escape(t(key, lang))}</text>'
+            f'<line x1="{left}" y1="{legend_y - 4}" x2="{left + 20}" y2="{legend_y - 4}" stroke="{color}" '
+            f'stroke-width="2"{dash}/><text x="{left + 24}" y="{legend_y}">{escape(t(key, lang))}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)

@@ -143,7 +143,7 @@ def _table(calculator: Calculator, result: Result, lang: str) -> tuple[list[dict
     chips = load_data().accelerators
     rows = []
     for source in result.table or ():
-        row = dict(source)
+        row: dict[str, Any] = dict(source)
         shown = ("rank", *keys, *(k for k in row if k in calculator.units))
         row["formatted"] = {k: format_cell(row.get(k), calculator.units.get(k), lang) for k in dict.fromkeys(shown)}
         if calculator.describe is not None:
