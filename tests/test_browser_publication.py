@@ -91,7 +91,7 @@ def test_site_works_under_a_sub_path(browser: object, built_site: Path) -> None:
         context = browser.new_context()
         page = context.new_page()
         failed: list[str] = []
-        page.on("response", lambda r: failed.append(r.url) if r.status >= 400 and "sitemap" not in r.url else None)
+        page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
         page.goto(f"http://127.0.0.1:{server.server_port}/x4/roofline/")
         page.fill("input[name=intensity]", "7")
         page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
@@ -102,18 +102,86 @@ def test_site_works_under_a_sub_path(browser: object, built_site: Path) -> None:
         server.server_close()
 
 
+def _switch_language(page: object, lang: str) -> None:
+    """Open the header's language menu and choose `lang`, as a reader does."""
+    page.hover(".md-header__option .md-select")
+    with page.expect_navigation():
+        page.click(f'.md-select__link[hreflang="{lang}"]')
+
+
 def test_language_switch_keeps_page_and_calculator_state(page: object, site_url: str) -> None:
-    """Switching to Spanish keeps the page and the calculator's inputs (with a decimal comma) and result."""
-    page.goto(site_url + "roofline/")
-    page.select_option("select[name=accelerator]", "mi300x")
-    page.fill("input[name=intensity]", "42.5")
-    page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
-    href = page.get_attribute('a[hreflang="es"]', "href")
-    page.goto(href if href.startswith("http") else site_url + "roofline/" + href)
-    assert urlparse(page.url).path == "/es/roofline/"
-    assert page.input_value("select[name=accelerator]") == "mi300x"
-    assert page.input_value("input[name=intensity]") == "42,5"
-    page.wait_for_selector('.x4-calc[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    """Choosing Spanish in the language menu keeps the page, the anchor and the calculator's inputs (with a
+    decimal comma) and result; back to English, the same."""
+    page.goto(site_url + "roofline/#calculator")
+    widget = '.x4-calc[data-calculator="roofline"]'
+    page.select_option(f"{widget} select[name=accelerator]", "mi300x")
+    page.fill(f"{widget} input[name=intensity]", "42.5")
+    page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    shown = page.text_content(f'{widget} [data-q="attainable_flop_per_s"]')
+    _switch_language(page, "es")
+    url = urlparse(page.url)
+    assert (url.path, url.fragment) == ("/es/roofline/", "calculator")
+    assert "roofline.intensity=42.5" in url.query and "roofline.accelerator=mi300x" in url.query
+    page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)  # restored and answered
+    assert page.input_value(f"{widget} select[name=accelerator]") == "mi300x"
+    assert page.input_value(f"{widget} input[name=intensity]") == "42,5"
+    assert page.text_content(f'{widget} [data-q="attainable_flop_per_s"]') == shown.replace(".", ",")
+    _switch_language(page, "en")
+    assert page.url == site_url + "roofline/?" + url.query + "#calculator"
+    page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    assert page.input_value(f"{widget} input[name=intensity]") == "42.5"
+
+
+def test_language_switch_keeps_a_shared_link_and_the_anchor(page: object, site_url: str) -> None:
+    """A shared calculator link opened and switched to the other language at once (no edit) keeps its
+    query; on a page without a calculator the anchor is kept."""
+    page.goto(site_url + "es/choosing/?chooser.workload=serve-7b&chooser.latency_ms=20#tco")
+    _switch_language(page, "en")
+    assert page.url == site_url + "choosing/?chooser.workload=serve-7b&chooser.latency_ms=20#tco"
+    page.wait_for_selector('.x4-calc[data-calculator="chooser"][data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
+    assert page.input_value('.x4-calc[data-calculator="chooser"] input[name=latency_ms]') == "20"
+    page.goto(site_url + "memory/#levels")
+    _switch_language(page, "es")
+    assert page.url == site_url + "es/memory/#levels"
+
+
+def test_no_page_logs_an_error_or_fails_a_request(browser: object, site_url: str, built_site: Path) -> None:
+    """Every page, in both languages, loads (calculators' runtime included) without a console error, a
+    page error, a failed request or an HTTP error."""
+    context = browser.new_context()
+    page = context.new_page()
+    problems: list[str] = []
+    where = {"path": ""}
+    page.on("console", lambda m: problems.append(f"{where['path']}: console {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"{where['path']}: page error {e}"))
+    # A request still running when the test moves to the next page is aborted by that navigation, not failed.
+    page.on(
+        "requestfailed",
+        lambda r: (
+            problems.append(f"{where['path']}: failed {r.url} {r.failure}") if r.failure != "net::ERR_ABORTED" else None
+        ),
+    )
+    page.on("response", lambda r: problems.append(f"{where['path']}: {r.status} {r.url}") if r.status >= 400 else None)
+    for path in _pages(built_site):
+        where["path"] = path or "/"
+        page.goto(site_url + path, wait_until="networkidle")
+    context.close()
+    assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize(
+    "path, query, without",
+    [("es/", "ancho de banda", "ancho banda"), ("", "memory of the chip", "memory chip")],
+)
+def test_search_leaves_out_stop_words(page: object, site_url: str, path: str, query: str, without: str) -> None:
+    """A stop word between the words a reader means ("de", "of the") changes nothing: it is not searched
+    as a prefix of every word (it used to find every page with "desde" or "decode")."""
+    found = []
+    for words in (query, without):
+        page.goto(site_url + path)
+        hrefs = _search(page, words)
+        found.append((page.text_content(".md-search-result__meta"), hrefs))
+    assert found[0] == found[1]
 
 
 def test_print_shows_results_not_forms(page: object, site_url: str) -> None:

@@ -228,13 +228,62 @@ def test_run_passes_the_table_through() -> None:
     assert outcome["ok"]
     assert all(not isinstance(v, (list, dict)) for v in outcome["quantities"].values())
     expected = _rows("rag-retriever", context=32_000)
-    assert [{k: v for k, v in row.items() if k not in ("reason", "name")} for row in outcome["table"]] == [
+    assert [{k: v for k, v in row.items() if k not in ("reason", "name", "formatted")} for row in outcome["table"]] == [
         {k: v for k, v in row.items() if not k.startswith("reason_") and k != "name"} for row in expected
     ]
     chips = calc.load_data().accelerators
     assert [row["name"] for row in outcome["table"]] == [chips[row["id"]].display_name("es") for row in expected]
-    assert [row["reason"] for row in outcome["table"]] == [row["reason_es"] for row in expected]
     json.dumps(outcome)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("workload", WORKLOADS)
+def test_run_formats_every_ranking_cell(workload: str, lang: str) -> None:
+    """The page shows one column per figure and formats nothing: calc.run gives the columns (key and label)
+    and, per row, each cell formatted in the calculator's display unit (days, USD, GB...), yes/no for a
+    verdict and a dash for a figure the row lacks."""
+    chooser = calc.CALCULATORS["chooser"]
+    outcome = calc.run("chooser", {"workload": workload}, lang)
+    keys = [column["key"] for column in outcome["columns"]]
+    assert "fits" in keys and len(keys) >= 5
+    assert all(column["label"] and "." not in column["label"][:-1] for column in outcome["columns"])
+    yes, no, dash = {"en": ("✓ yes", "✗ no", "—"), "es": ("✓ sí", "✗ no", "—")}[lang]
+    for row in outcome["table"]:
+        for key in ["rank", *keys]:
+            value, cell = row[key], row["formatted"][key]
+            if value is None:
+                assert cell == dash, (row["id"], key)
+            elif isinstance(value, bool):
+                assert cell == (yes if value else no), (row["id"], key)
+            elif key == "rank":
+                assert cell == str(value)
+            else:
+                assert cell == calc.format_quantity(float(value), chooser.units[key], lang), (row["id"], key)
+    if workload == "train-70b":
+        first = outcome["table"][0]
+        assert first["formatted"]["seconds"].endswith("days" if lang == "en" else "días")
+        assert first["formatted"]["cost_usd"] == calc.format_money(first["cost_usd"], lang)
+
+
+def test_ranking_separates_fit_from_deadline_and_says_which_rows_have_no_price() -> None:
+    """A chip that fits but misses the deadline shows yes under "fits" and no under "on time",
+    and its reason says it misses; ranked by cost, an unpriced row shows a dash for its cost and says so,
+    and a note counts the unpriced rows."""
+    outcome = calc.run("chooser", {"workload": "train-70b", "deadline_days": "8", "rank_by": "cost"}, "en")
+    late = [r for r in outcome["table"] if r["fits"] and r["meets_deadline"] is False]
+    assert late, "no chip misses an 8-day deadline"
+    for row in late:
+        assert row["formatted"]["fits"] == "✓ yes" and row["formatted"]["meets_deadline"] == "✗ no"
+        assert "misses the 8 days deadline" in row["reason"].lower()
+    unpriced = [r for r in outcome["table"] if r["rank"] is not None and r["price_usd_per_hour"] is None]
+    assert unpriced, "every chip has a price: the case is not exercised"
+    for row in unpriced:
+        assert row["formatted"]["cost_usd"] == "—" and "no price in the data" in row["reason"].lower()
+    assert outcome["notes"] == [
+        f"No price in the data for {len(unpriced)} of the accelerators: they rank after the priced ones, by time, "
+        "and their cost shows as —."
+    ]
+    assert calc.run("chooser", {"workload": "train-70b", "rank_by": "time"}, "en")["notes"] == []
 
 
 @pytest.mark.parametrize(

@@ -170,8 +170,8 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
     data = data or load_data()
     chips = in_current_edition(data)
     heads = [
-        f'<th scope="col">{t("vendor", lang)}</th>',
         f'<th scope="col">{t("accelerator", lang)}</th>',
+        f'<th scope="col">{t("vendor", lang)}</th>',
         f'<th scope="col" data-sortable="true">{t("year", lang)}</th>',
     ]
     for key, _, _, label, unit in NUMBER_COLUMNS:
@@ -192,9 +192,9 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
             shown_fields[path] = _published(chip.values.get(path))
         url = report_url(repo_url, chip=chip, fields=shown_fields, page=f"{lang_prefix(lang)}landscape/")
         name = chip.display_name(lang)
-        cells = [
-            f"<td>{esc(chip.vendor)}</td>",
+        cells = [  # the accelerator first: it stays in view while the table scrolls sideways (x4.css)
             f'<th scope="row"><a href="{esc(_relative(lang, f"accelerators/{chip.id}/", "landscape/"))}">{esc(name)}</a></th>',
+            f"<td>{esc(chip.vendor)}</td>",
             f'<td class="x4-num" data-sort="{chip.year}">{chip.year}</td>',
             *(_number_cell(chip, path, scale, lang, data) for _, path, scale, _, _ in NUMBER_COLUMNS),
             f"<td>{esc(chip_text(data, chip, 'scale_up.name', chip.scale_up_name, lang) or NONE)}</td>",

@@ -10,6 +10,7 @@ import re
 import subprocess
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,6 +22,12 @@ _LOCAL_ASSET = re.compile(
 _CONFIG_BASE = re.compile(
     r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")(?P<base>[^"]*)(")'
 )
+# Material's script reads each <link rel="alternate" hreflang> as another language's *site root*: it fetches
+# sitemap.xml beside it and, on a click on any link under it, navigates by that sitemap. mkdocs-static-i18n
+# points those links at the page's own translation, so every page fetched two missing files (404s in the
+# console) and the language menu threw away the page's query and anchor. The sitemap lists the same
+# alternates (hreflang) for search engines, so the head links go; the menu's plain links then just work.
+_HREFLANG_LINK = re.compile(r'\n[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 CSP_MARKER = 'http-equiv="Content-Security-Policy"'
 FINISHED_MARKER = '<meta name="x4-finished"'
 # pymdownx.arithmatex (generic mode) output: \( \) inline spans and \[ \] display divs.
@@ -103,6 +110,28 @@ def policy(script_hashes: list[str]) -> str:
     )
 
 
+# Short function words a reader types between the words they mean ("ancho de banda", "cost of the run").
+# Material appends a wildcard to every query word, and Lunr filters no stop word out of a wildcard term,
+# so "de" searched for "de*": every page with "desde", "del" or "decode" (42 hits for "ancho de banda").
+ENGLISH_STOP_WORDS = "a an and are as at be by for from in is it of on or the to with"
+SPANISH_STOP_WORDS = "a al con de del e el en es la las lo los o para por que se su sus un una y"
+STOP_WORDS = {"en": ENGLISH_STOP_WORDS, "es": SPANISH_STOP_WORDS}
+
+
+def search_config(config: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One language's search settings: its Lunr stemmer and stop words, and a separator that also swallows a
+    query word that is only a stop word (Material splits the query at spaces and each word at the separator).
+
+    The pipeline keeps Material's stop-word filter and adds the language's trimmer (punctuation around a word,
+    accents kept), but no stemmer: query words are wildcards, which Lunr does not stem, so a stemmed index
+    would miss them ("memoria*" cannot match the stem "memori").
+    """
+    words = STOP_WORDS[lang].split()
+    variants = sorted({w for word in words for w in (word, word.capitalize())})
+    separator = f"{config['separator']}|^(?:{'|'.join(variants)})$"
+    return {**config, "lang": [lang], "separator": separator, "pipeline": ["stopWordFilter", "trimmer"]}
+
+
 def split_search_index(site: Path) -> None:
     """Material + static-i18n merge every language into one index; give each language its own."""
     index_file = site / "search" / "search_index.json"
@@ -112,7 +141,7 @@ def split_search_index(site: Path) -> None:
     docs = index["docs"]
     default = [d for d in docs if not any(d["location"].startswith(f"{lang}/") for lang in LANGS_BESIDE_DEFAULT)]
     index_file.write_text(
-        json.dumps({**index, "config": {**index["config"], "lang": ["en"]}, "docs": default}), encoding="utf-8"
+        json.dumps({**index, "config": search_config(index["config"], "en"), "docs": default}), encoding="utf-8"
     )
     for lang in LANGS_BESIDE_DEFAULT:
         prefix = f"{lang}/"
@@ -120,7 +149,7 @@ def split_search_index(site: Path) -> None:
         target = site / lang / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(
-            json.dumps({**index, "config": {**index["config"], "lang": [lang]}, "docs": own}), encoding="utf-8"
+            json.dumps({**index, "config": search_config(index["config"], lang), "docs": own}), encoding="utf-8"
         )
 
 
@@ -160,6 +189,7 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         lang = _language_of(page, site)
         if lang:  # the search index of the page's own language: base points at the language root
             html = _CONFIG_BASE.sub(partial(_search_base, lang=lang), html, count=1)
+        html = _HREFLANG_LINK.sub("", html)
         html = _with_integrity(html, page, site, base_path)
         hashes = [
             _sha256(m.group("body").encode())

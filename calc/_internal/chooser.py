@@ -532,7 +532,8 @@ def _result(
     for key, value in quantities.items():
         if isinstance(value, float):
             check_finite_result(key, value)
-    return Result(calculator="chooser", quantities={**head, **quantities}, steps=steps, table=table)
+    notes = [text("chooser.note.unpriced", count=head["unpriced"])] if rank_by == "cost" and head["unpriced"] else []
+    return Result(calculator="chooser", quantities={**head, **quantities}, steps=steps, table=table, notes=notes)
 
 
 def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any], lang: str = "en") -> str:
@@ -684,6 +685,97 @@ def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any],
 
 _FIGURES = ("figure.memory_bandwidth", "figure.memory_capacity", "figure.scale_out", "figure.scale_up_per_peer")
 
+# The ranking's figure columns per workload (row keys; labels `chooser.col.<key>`, units in CHOOSER.units).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "train-70b": ("seconds", "cost_usd", "capacity_bytes", "fits", "meets_deadline"),
+    "serve-7b": (
+        "batch",
+        "tokens_per_second",
+        "accelerators",
+        "usd_per_million_tokens",
+        "capacity_bytes",
+        "fits",
+        "meets_latency",
+    ),
+    "rag-retriever": (
+        "latency_seconds",
+        "queries_per_second",
+        "accelerators",
+        "usd_per_thousand_queries",
+        "capacity_bytes",
+        "fits",
+    ),
+}
+
+
+def columns_of(result: Result) -> tuple[str, ...]:
+    """The figure columns of this result's ranking (they depend on the workload)."""
+    return COLUMNS[str(result.quantities["workload"])]
+
+
+def short_reason(workload: str, row: dict[str, Any], quantities: dict[str, Any], lang: str = "en") -> str:
+    """What a ranking row's figures do not say: why it misses (memory, deadline, latency, no price), in `lang`;
+    a dash when nothing does.
+
+    The page shows it beside one column per figure; `describe_row` is the whole sentence the CLI prints.
+    """
+    if row["skipped_for"] is not None:
+        return describe_row(workload, row, quantities, lang)
+
+    def q(value: float, unit: str) -> str:
+        return format_quantity(value, unit, lang)
+
+    parts: list[str] = []
+    if workload == "train-70b":
+        if not row["fits"]:
+            parts.append(
+                t(
+                    "chooser.reason.train_memory",
+                    lang,
+                    needed=q(row["per_accelerator_bytes"], "B"),
+                    capacity=q(row["capacity_bytes"], "B"),
+                    stage=quantities["zero_stage"],
+                    verdict=t("plot.memory.does_not_fit", lang),
+                )
+            )
+        if not row["meets_deadline"]:
+            deadline = q(float(quantities["deadline_seconds"]), "days")
+            parts.append(t("chooser.reason.deadline_missed", lang, deadline=deadline))
+    elif workload == "serve-7b":
+        if not row["fits"]:
+            parts.append(
+                t(
+                    "chooser.reason.serve_no_fit",
+                    lang,
+                    weights=q(row["weight_bytes"], "B"),
+                    kv=q(row["kv_bytes_per_sequence"], "B"),
+                    capacity=q(row["capacity_bytes"], "B"),
+                )
+            )
+        elif row["batch"] is None:
+            target = q(float(quantities["latency_s"]), "s")
+            parts.append(t("chooser.reason.serve_too_slow", lang, floor=q(row["floor_seconds"], "s"), target=target))
+        else:
+            parts.append(t("chooser.short.limited_by", lang, limit=t(f"chooser.limit.{row['limited_by']}", lang)))
+    elif not row["fits"]:
+        parts.append(
+            t(
+                "chooser.reason.rag_no_fit",
+                lang,
+                weights=q(float(quantities["weight_bytes"]), "B"),
+                kv=q(float(quantities["kv_bytes_per_sequence"]), "B"),
+                capacity=q(row["capacity_bytes"], "B"),
+            )
+        )
+    else:
+        parts.append(t("chooser.short.rag", lang, prefill=q(row["prefill_seconds"], "s"), batch=row["batch"]))
+    if row.get("price_usd_per_hour") is None and row["fits"]:
+        parts.append(t("chooser.short.no_price", lang))
+    if not parts:
+        return t("cli.none", lang)
+    sentence = t("chooser.reason.join", lang).join(parts)
+    return sentence[:1].upper() + sentence[1:] + "."
+
 
 def chooser(
     *,
@@ -791,12 +883,14 @@ CHOOSER = Calculator(
         Field("tokens", default="1T", low=0, low_open=True, high=1e16, when=_TRAIN),
         Field("deadline_days", unit="days", default="30", low=0, low_open=True, high=1e5, when=_TRAIN),
         Field("count", default="1024", low=1, high=1e7, integer=True, when=_TRAIN),
-        Field("mfu", default="0.5", low=0, low_open=True, high=1, when=_RAG),
+        Field("mfu", default="0.5", low=0, low_open=True, high=1, when=_RAG, advanced=True),
         Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES, when=_TRAIN, advanced=True),
         Field("zero", default="3", param="zero_stage", low=0, high=3, integer=True, when=_TRAIN, advanced=True),
         Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES), when=_TRAIN, advanced=True),
         Field("model", kind="model", optional=True, when=_SERVE_OR_RAG),
-        Field("weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS), when=_SERVE),
+        Field(
+            "weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS), when=_SERVE, advanced=True
+        ),
         Field("context", optional=True, low=1, high=1e8, integer=True, when=_SERVE_OR_RAG),
         Field("target_tokens_per_s", unit="tokens/s", default="10k", low=0, low_open=True, high=1e12, when=_SERVE),
         Field(
@@ -811,7 +905,7 @@ CHOOSER = Calculator(
             when=_SERVE,
         ),
         Field("embed_model", kind="model", optional=True, when=_RAG, advanced=True),
-        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_RAG),
+        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_RAG, advanced=True),
         Field("rerank_tokens", default="51200", low=0, high=1e9, integer=True, when=_RAG, advanced=True),
         Field("target_queries_per_s", unit="queries/s", default="1", low=0, low_open=True, high=1e9, when=_RAG),
     ),
@@ -826,7 +920,19 @@ CHOOSER = Calculator(
         "deadline_seconds": "days",
         "target_tokens_per_s": "tokens/s",
         "target_queries_per_s": "queries/s",
+        # the ranking's figures
+        "seconds": "days",
+        "cost_usd": "USD",
+        "capacity_bytes": "B",
+        "batch": "",
+        "tokens_per_second": "tokens/s",
+        "accelerators": "",
+        "usd_per_million_tokens": "USD",
+        "latency_seconds": "s",
+        "queries_per_second": "queries/s",
+        "usd_per_thousand_queries": "USD",
     },
     headline=("best_name", "fitting", "skipped"),
-    describe=lambda result, row, lang: describe_row(str(result.quantities["workload"]), row, result.quantities, lang),
+    describe=lambda result, row, lang: short_reason(str(result.quantities["workload"]), row, result.quantities, lang),
+    columns=columns_of,
 )

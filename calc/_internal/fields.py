@@ -63,8 +63,9 @@ class Field:
 class Calculator:
     """A calculator: its inputs, the calc function, and how to show its outputs.
 
-    `units` gives each quantity's display unit (quantities are SI; see fmt.format_quantity). Titles, labels
-    and preset names come from the catalog: `<name>.title`, `<name>.out.<quantity>`, `<name>.preset.<id>`.
+    `units` gives each quantity's display unit (quantities are SI; see fmt.format_quantity), and each figure
+    of a ranking's rows. Titles, labels and preset names come from the catalog: `<name>.title`,
+    `<name>.out.<quantity>`, `<name>.preset.<id>`, `<name>.col.<key>` (a ranking's `columns`).
     """
 
     name: str
@@ -76,6 +77,7 @@ class Calculator:
     plot: Callable[[Result, str], str | None] | None = None
     describe: Callable[[Result, dict[str, Any], str], str] | None = None  # words a ranking row
     table_label: str = "accelerator"  # what a ranking row names: the page's column header (ui.<label>)
+    columns: Callable[[Result], tuple[str, ...]] | None = None  # a ranking's figure columns (row keys)
 
     def defaults(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """The inputs a reader starts from: each field's default text, if it applies (to `chosen`, e.g. a workload).
@@ -127,6 +129,10 @@ class Calculator:
     def output_label(self, quantity: str, lang: str) -> str:
         own = f"{self.name}.out.{quantity}"
         return t(own if own in CATALOG else f"out.{quantity}", lang)
+
+    def column_label(self, key: str, lang: str) -> str:
+        """A ranking column's heading (`<calc>.col.<key>`)."""
+        return t(f"{self.name}.col.{key}", lang)
 
     def signature_defaults(self) -> dict[str, Any]:
         """The function's own keyword defaults, by keyword."""

@@ -1503,6 +1503,7 @@ PARALLELISM = Calculator(
     plot=_parallelism_svg,
     describe=lambda result, row, lang: describe_layout(result, row, lang),
     table_label="layout",
+    columns=lambda result: ("step_seconds", "mfu", "total_bytes", "exposed_comm_seconds", "bubble_seconds"),
 )
 
 CALCULATORS = (PARALLELISM,)

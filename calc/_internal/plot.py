@@ -15,6 +15,9 @@ from .messages import t
 # A chip's roof keeps its colour whatever else is drawn: the calculators give each chip a fixed one.
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 FONT = 'font-family="system-ui, sans-serif"'
+# Charts are drawn 480 units wide with 14-unit text and scale to their box: on a 390 px phone the box is
+# about 330 px wide, so text stays above 9 px; pages cap the width (x4.css), so desktop text stays near 14 px.
+WIDTH = 480
 _SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -63,8 +66,8 @@ def roofline_chart(
     *,
     kernels_on: int = 0,
     lang: str = "en",
-    width: int = 560,
-    height: int = 380,
+    width: int = WIDTH,
+    height: int = 340,
 ) -> str:
     """A log-log roofline of several chips with kernels on one of them, as an SVG string.
 
@@ -138,13 +141,18 @@ def roofline_chart(
         path = " ".join(f"{_num(px(x))},{_num(py(max(y, 10.0**y_lo)))}" for x, y in corners)
         stroke = 3.5 if roof.highlight else 1.5
         parts.append(f'<polyline points="{path}" fill="none" stroke="{roof.color}" stroke-width="{stroke}"/>')
-        legend_y = top + 16 + 17 * index
+        # The legend sits in the lower right, under the flat roofs, where no roof runs.
+        legend_y = top + plot_h - 10 - 17 * (len(roofs) - 1 - index)
         weight = ' font-weight="bold"' if roof.highlight else ""
+        right_edge = left + plot_w
         parts.append(
-            f'<line x1="{left + 8}" y1="{legend_y - 4}" x2="{left + 28}" y2="{legend_y - 4}" stroke="{roof.color}" '
-            f'stroke-width="{stroke}"/>'
+            f'<line x1="{right_edge - 28}" y1="{legend_y - 4}" x2="{right_edge - 8}" y2="{legend_y - 4}" '
+            f'stroke="{roof.color}" stroke-width="{stroke}"/>'
         )
-        parts.append(f'<text x="{left + 32}" y="{legend_y}" fill="{roof.color}"{weight}>{escape(roof.label)}</text>')
+        parts.append(
+            f'<text x="{right_edge - 32}" y="{legend_y}" text-anchor="end" fill="{roof.color}"{weight}>'
+            f"{escape(roof.label)}</text>"
+        )
     if kernels:
         roof = roofs[on]
         for label, intensity in kernels:
@@ -164,7 +172,7 @@ def memory_bars_svg(
     parts: tuple[tuple[str, float], ...],
     capacity_bytes: float | None,
     lang: str = "en",
-    width: int = 560,
+    width: int = WIDTH,
     height: int = 130,
 ) -> str:
     """Draw one stacked bar of memory use (weights, KV cache, activations, optimizer...) against a capacity line.
@@ -173,7 +181,7 @@ def memory_bars_svg(
         parts: (label, bytes) in stacking order; labels are shown as given (translate them before).
         capacity_bytes: the accelerator's memory; None draws the bar alone, without a capacity line or verdict.
         lang: "en" or "es" for numbers and fixed words.
-        width, height: size in CSS pixels.
+        width, height: size of the viewBox (the page scales the chart to its box).
 
     Returns:
         The SVG document as text, with <title> and a <desc> listing every part and the verdict.
@@ -192,7 +200,7 @@ def memory_bars_svg(
     if total <= 0 and capacity is None:
         raise CalcError(field="bytes", kind="out_of_range", low=0, low_open=True, value=total)
     scale_max = max(total, capacity or 0.0) * 1.05
-    left, right, bar_y, bar_h = 12, 12, 34, 28
+    left, right, bar_y, bar_h = 12, 12, 44, 28  # the title, then the capacity's label, above the bar
     bar_w = width - left - right
     title = t("plot.memory.title", lang, total=format_quantity(total, "B", lang))
     desc = "; ".join(f"{label}: {format_quantity(size, 'B', lang)}" for label, size in sizes)
@@ -203,6 +211,7 @@ def memory_bars_svg(
     out = _svg_open("mem", width, height, title, desc)
     out.append(f'<text x="{left}" y="18">{escape(title)}</text>')
     x = float(left)
+    row_ends = [float("-inf"), float("-inf")]
     for index, (label, size) in enumerate(sizes):
         seg = size / scale_max * bar_w
         color = COLORS[index % len(COLORS)]
@@ -210,10 +219,14 @@ def memory_bars_svg(
             f'<rect x="{_num(x)}" y="{bar_y}" width="{_num(seg)}" height="{bar_h}" fill="{color}">'
             f"<title>{escape(label)}: {format_quantity(size, 'B', lang)}</title></rect>"
         )
-        # A label that would run past the right edge ends at the edge instead.
-        near_edge = x + 2 + 7.5 * len(label) > left + bar_w
-        anchor = f'x="{_num(left + bar_w)}" text-anchor="end"' if near_edge else f'x="{_num(x + 2)}"'
-        out.append(f'<text {anchor} y="{bar_y + bar_h + 17 + 15 * (index % 2)}" fill="{color}">{escape(label)}</text>')
+        # Labels alternate between two rows; one starts after the previous label of its row (about 7.5 units
+        # a character), and one that would run past the right edge ends at the edge instead.
+        row = index % 2
+        start = max(x + 2, row_ends[row] + 8)
+        near_edge = start + 7.5 * len(label) > left + bar_w
+        anchor = f'x="{_num(left + bar_w)}" text-anchor="end"' if near_edge else f'x="{_num(start)}"'
+        out.append(f'<text {anchor} y="{bar_y + bar_h + 17 + 15 * row}" fill="{color}">{escape(label)}</text>')
+        row_ends[row] = start + 7.5 * len(label)
         x += seg
     if capacity is not None:
         cap_x = left + capacity / scale_max * bar_w
@@ -221,8 +234,10 @@ def memory_bars_svg(
             f'<line x1="{_num(cap_x)}" y1="{bar_y - 6}" x2="{_num(cap_x)}" y2="{bar_y + bar_h + 6}" '
             f'stroke="currentColor" stroke-width="2" stroke-dasharray="4 2"/>'
         )
+        # The label reads away from the nearer edge, so it is never cut off.
+        side = f'x="{_num(cap_x - 4)}" text-anchor="end"' if cap_x > left + bar_w / 2 else f'x="{_num(cap_x + 4)}"'
         out.append(
-            f'<text x="{_num(cap_x - 4)}" y="{bar_y - 8}" text-anchor="end">{escape(t("plot.memory.capacity", lang))} '
+            f'<text {side} y="{bar_y - 8}">{escape(t("plot.memory.capacity", lang))} '
             f"{format_quantity(capacity, 'B', lang)}</text>"
         )
     out.append("</svg>")
@@ -235,8 +250,8 @@ def scaling_chart(
     chosen: ScalingPoint,
     subject: str,
     lang: str = "en",
-    width: int = 560,
-    height: int = 440,
+    width: int = WIDTH,
+    height: int = 460,
 ) -> str:
     """Wall-clock days and cloud cost of a training run against cluster size (log-log), as an SVG string.
 
@@ -251,7 +266,8 @@ def scaling_chart(
         raise CalcError(field="count", kind="not_finite")
     synced = any(p.synced_seconds > p.seconds * (1 + 1e-9) for p in points)
     priced = all(p.cost_usd is not None for p in points)
-    left, right, top, gap, bottom = 64, 16, 30, 44, 48
+    # Under the panels: tick labels, the axis title, then the legend, one entry per row.
+    left, right, top, gap, bottom = 64, 28, 30, 44, 84
     panel_h = (height - top - gap - bottom) / 2 if priced else height - top - bottom
     plot_w = width - left - right
     xs = [p.count for p in points]
@@ -275,7 +291,7 @@ def scaling_chart(
     if not priced:
         described.append(t("plot.scaling.no_price", lang))
     parts = _svg_open("scale", width, height, title, "; ".join(described))
-    parts.append(f'<text x="{left}" y="16">{escape(title)}</text>')
+    parts.append(f'<text x="{left}" y="16">{escape(subject)}</text>')  # the axes say the rest of the title
     panels: list[tuple[str, list[float | None], list[float | None], float | None]] = [
         (
             "plot.scaling.days",
@@ -311,7 +327,7 @@ def scaling_chart(
             parts.append(
                 f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{_decade(exponent)}</text>'
             )
-        for exponent in range(x_lo, x_hi + 1, max(1, (x_hi - x_lo) // 6)):
+        for exponent in range(x_lo, x_hi + 1, max(1, math.ceil((x_hi - x_lo) / 6))):  # labels ~70 units apart
             x = _num(px(2.0**exponent))
             parts.append(f'<line x1="{x}" y1="{_num(y0)}" x2="{x}" y2="{_num(y0 + panel_h)}" stroke="#ddd"/>')
             parts.append(
@@ -337,23 +353,19 @@ def scaling_chart(
                 f'<circle cx="{_num(px(chosen.count))}" cy="{_num(py(mark))}" r="5" fill="currentColor">'
                 f"<title>{escape(label)}</title></circle>"
             )
-    # One legend under the panels, so it never covers a curve.
-    legend_y = height - 30
     parts.append(
-        f'<line x1="{left}" y1="{legend_y - 4}" x2="{left + 20}" y2="{legend_y - 4}" stroke="{COLORS[0]}" stroke-width="2"/>'
-        f'<text x="{left + 24}" y="{legend_y}">{escape(t("plot.scaling.compute", lang))}</text>'
-    )
-    if synced:
-        half = left + plot_w / 2
-        parts.append(
-            f'<line x1="{_num(half)}" y1="{legend_y - 4}" x2="{_num(half + 20)}" y2="{legend_y - 4}" stroke="{COLORS[1]}" '
-            f'stroke-width="2" stroke-dasharray="6 3"/>'
-            f'<text x="{_num(half + 24)}" y="{legend_y}">{escape(t("plot.scaling.bound", lang))}</text>'
-        )
-    parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 50}" text-anchor="middle">'
         f"{escape(t('plot.scaling.x_axis', lang))}</text>"
     )
+    # One legend under the panels and their labels, so it never covers a curve or a tick label.
+    entries = [(COLORS[0], "", "plot.scaling.compute")] + ([(COLORS[1], "6 3", "plot.scaling.bound")] if synced else [])
+    for row, (color, dashes, key) in enumerate(entries):
+        legend_y = height - 28 + 18 * row
+        dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+        parts.append(
+            f'<line x1="{left}" y1="{legend_y - 4}" x2="{left + 20}" y2="{legend_y - 4}" stroke="{color}" '
+            f'stroke-width="2"{dash}/><text x="{left + 24}" y="{legend_y}">{escape(t(key, lang))}</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts)
 

@@ -8,7 +8,9 @@ from . import chooser, collectives, goodput, inference, memory, parallelism, roo
 from .data import load_data
 from .errors import CalcError, check_choice, check_number
 from .fields import Calculator
+from .fmt import format_number, format_quantity
 from .i18n import site_lang
+from .messages import t
 from .results import Result
 from .units import parse_si_number
 
@@ -126,11 +128,40 @@ def formatted(result: Result, calculator: Calculator, lang: str) -> dict[str, st
     return shown
 
 
+def format_cell(value: Any, unit: str | None, lang: str) -> str:
+    """One figure of a ranking row as the page shows it: a number in its display unit, a yes/no, or a dash."""
+    if value is None:
+        return t("cli.none", lang)
+    if isinstance(value, bool):
+        return t("table.yes" if value else "table.no", lang)
+    if isinstance(value, (int, float)):
+        return format_quantity(float(value), unit, lang) if unit is not None else format_number(float(value), lang)
+    return str(value)
+
+
+def _table(calculator: Calculator, result: Result, lang: str) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+    """A ranking's rows, each with its `formatted` cells and worded `reason`, and its columns (key, label)."""
+    keys = calculator.columns(result) if calculator.columns is not None else ()
+    chips = load_data().accelerators
+    rows = []
+    for source in result.table or ():
+        row: dict[str, Any] = dict(source)
+        shown = ("rank", *keys, *(k for k in row if k in calculator.units))
+        row["formatted"] = {k: format_cell(row.get(k), calculator.units.get(k), lang) for k in dict.fromkeys(shown)}
+        if calculator.describe is not None:
+            row["reason"] = calculator.describe(result, source, lang)
+        if str(row.get("id")) in chips:  # a data/ accelerator's name as `lang` reads it
+            row["name"] = chips[str(row["id"])].display_name(lang)
+        rows.append(row)
+    return rows, [{"key": key, "label": calculator.column_label(key, lang)} for key in keys]
+
+
 def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The one entry point for pages and the worker: a reader's inputs in, plain JSON-ready data out.
 
     Returns {"ok": True, "quantities", "formatted", "derivation", "notes"} (plus "table", the rows of a
-    ranking, when the result has one, and "svg", the chart or None, when the calculator has a plot) or
+    ranking, each with its "formatted" cells and "reason", and "columns", its figure columns as key and
+    label, when the result has one; and "svg", the chart or None, when the calculator has a plot) or
     {"ok": False, "field", "kind", "message", "accepted"}, the message naming the field by its label;
     it never raises for bad input.
     """
@@ -156,13 +187,7 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         "notes": result.rendered_notes(lang),
     }
     if result.table is not None:
-        outcome["table"] = [dict(row) for row in result.table]
-        chips = load_data().accelerators
-        for row in outcome["table"]:
-            if calculator.describe is not None:
-                row["reason"] = calculator.describe(result, row, lang)
-            if str(row.get("id")) in chips:  # a data/ accelerator's name as `lang` reads it
-                row["name"] = chips[str(row["id"])].display_name(lang)
+        outcome["table"], outcome["columns"] = _table(calculator, result, lang)
     if calculator.plot is not None:
         try:
             outcome["svg"] = calculator.plot(result, lang) or None

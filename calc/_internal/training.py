@@ -9,7 +9,7 @@ from .collectives import hierarchical_allreduce_seconds, overlap_needed, ring_al
 from .data import Accelerator, load_data
 from .defaults import CARBON, ELECTRICITY, PUE, economics_default, price_usd_per_hour
 from .errors import CalcError, check_finite_result, check_number
-from .fields import ACCELERATOR, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field
+from .fields import ACCELERATOR, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field, with_changes
 from .fmt import DISPLAY_FACTORS, format_number
 from .messages import Text, text
 from .plot import ScalingPoint, scaling_chart
@@ -492,11 +492,19 @@ TRAINING = Calculator(
         Field("params", default="70B", low=0, low_open=True, high=1e15),
         Field("tokens", default="1T", low=0, low_open=True, high=1e16),
         ACCELERATOR,
-        DTYPE,
+        with_changes(DTYPE, advanced=True),
         CUSTOM_PEAK,
         Field("count", default="1024", low=1, high=1e7, integer=True),
         Field("mfu", default="0.5", low=0, low_open=True, high=1),
-        Field("price", unit="USD/h", param="price_usd_per_hour_per_accelerator", optional=True, low=0, high=1e4),
+        Field(
+            "price",
+            unit="USD/h",
+            param="price_usd_per_hour_per_accelerator",
+            optional=True,
+            low=0,
+            high=1e4,
+            advanced=True,
+        ),
         Field("flops_per_token_per_param", default="6", low=1, high=100, advanced=True),
         Field("watts", unit="W", optional=True, low=0, low_open=True, high=1e5, advanced=True),
         Field("node_overhead", default="1", low=1, high=5, advanced=True),

@@ -2,6 +2,7 @@
 # They call calc and place its words and numbers; they do no arithmetic.
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -92,15 +93,18 @@ def _field_html(calculator: Calculator, field: Field, lang: str) -> str:
     )
 
 
-def _result_html(calculator: Calculator, lang: str) -> str:
-    outcome = calc.run(calculator.name, calculator.defaults(), lang)
-    if not outcome["ok"]:
-        raise ValueError(f"default inputs of {calculator.name} fail: {outcome['message']}")
+def _headline_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> str:
+    """The headline results (the summary beside or under the form)."""
     items = "".join(
         f'<div class="x4-out"><dt>{esc(calculator.output_label(name, lang))}</dt>'
         f'<dd data-q="{name}">{esc(outcome["formatted"].get(name, t("ui.none", lang)))}</dd></div>'
         for name in calculator.headline
     )
+    return f'<dl class="x4-calc__result">{items}</dl>'
+
+
+def _details_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> str:
+    """What follows the headline: notes, the chart, the ranking and the derivation."""
     notes = "".join(f"<li>{esc(note)}</li>" for note in outcome["notes"])
     steps = "".join(
         f'<li><span class="x4-step__label">{esc(s["label"])}</span>: {_formula_html(s["formula"])} '
@@ -109,20 +113,31 @@ def _result_html(calculator: Calculator, lang: str) -> str:
     )
     plot = f'<div class="x4-calc__plot">{outcome["svg"]}</div>' if outcome.get("svg") else ""
     return (
-        f'<dl class="x4-calc__result">{items}</dl><ul class="x4-calc__notes">{notes}</ul>{plot}'
-        f"{_table_html(calculator, outcome.get('table'), lang)}"
+        f'<ul class="x4-calc__notes">{notes}</ul>{plot}{_table_html(calculator, outcome, lang)}'
         f'<details class="x4-calc__derivation"><summary>{t("ui.derivation", lang)}</summary><ol>{steps}</ol></details>'
     )
 
 
-def _table_html(calculator: Calculator, rows: list[dict[str, Any]] | None, lang: str) -> str:
-    """A ranking (the chooser's accelerators, the planner's layouts) as a table: rank, name, fits, and calc's reason
-    in `lang`. A calculator that can rank gets the table even when its defaults do not (hidden until a result has
+def _table_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> str:
+    """A ranking (the chooser's accelerators, the planner's layouts) as a table: rank, name, one column per
+    figure (calc formats each cell; `data-sort` holds the SI value the page script sorts by), and calc's short
+    reason. A calculator that can rank gets the table even when its defaults do not (hidden until a result has
     rows); a row with `inputs` links to the same calculator with those inputs."""
+    rows = outcome.get("table")
     if rows is None and calculator.describe is None:
         return ""
-    keys = ("rank", calculator.table_label, "fits", "reason")
-    head = "".join(f'<th scope="col">{t(f"ui.{k}", lang)}</th>' for k in keys)
+    columns = [("rank", t("ui.rank", lang))] + [(c["key"], c["label"]) for c in outcome.get("columns", [])]
+    head = "".join(
+        f'<th scope="col" data-key="{key}">{esc(label)}</th>'
+        + (f'<th scope="col">{t(f"ui.{calculator.table_label}", lang)}</th>' if key == "rank" else "")
+        for key, label in columns
+    )
+    head += f'<th scope="col">{t("ui.reason", lang)}</th>'
+
+    def cell(row: dict[str, Any], key: str) -> str:
+        value = row.get(key)
+        order = "" if value is None else repr(float(value))
+        return f'<td class="x4-num" data-sort="{order}">{esc(row["formatted"][key])}</td>'
 
     def name(row: dict[str, Any]) -> str:
         inputs = row.get("inputs")
@@ -132,9 +147,9 @@ def _table_html(calculator: Calculator, rows: list[dict[str, Any]] | None, lang:
         return f'<a href="?{query}">{esc(row["name"])}</a>'
 
     body = "".join(
-        f'<tr><td class="x4-num">{row["rank"] if row["rank"] is not None else "—"}</td>'
-        f'<th scope="row">{name(row)}</th>'
-        f"<td>{'—' if row['fits'] is None else '✓' if row['fits'] else '✗'}</td><td>{esc(row['reason'])}</td></tr>"
+        "<tr>"
+        + "".join(cell(row, key) + (f'<th scope="row">{name(row)}</th>' if key == "rank" else "") for key, _ in columns)
+        + f"<td>{esc(row['reason'])}</td></tr>"
         for row in rows or []
     )
     hidden = "" if rows is not None else " hidden"
@@ -151,13 +166,35 @@ def _formula_html(tex: str) -> str:
     )
 
 
+def formula_inputs(calculator: Calculator) -> list[dict[str, str]]:
+    """Input sets whose derivations cover every formula the calculator can show: the defaults, the presets,
+    each choice of each select and each pair of choices of two selects (a formula can depend on both, e.g. the
+    recompute policy with sequence parallelism), each with and without each optional number filled in (some
+    add a step, e.g. a link's sync)."""
+    choices = {f.name: [v for v, _ in _options(calculator, f, "en") if v] for f in calculator.fields}
+    choices = {name: values for name, values in choices.items() if values}
+    combos: list[dict[str, str]] = [{}, *({name: v} for name, values in choices.items() for v in values)]
+    for (k1, v1), (k2, v2) in itertools.combinations(choices.items(), 2):
+        if len(v1) * len(v2) <= 400:
+            combos += [{k1: a, k2: b} for a in v1 for b in v2]
+    extras: list[dict[str, str]] = [{}]
+    for f in calculator.fields:
+        if f.optional and f.default is None and f.kind == "number":
+            value = 1.0 if (f.high is None or f.high >= 1) and (f.low is None or f.low < 1) else f.high
+            extras.append({f.name: repr(value)})
+    presets = [{**calculator.defaults(), **inputs} for inputs in calculator.presets.values()]
+    return [*presets, *({**calculator.defaults(combo), **extra} for combo in combos for extra in extras)]
+
+
 def _formula_bank_html(calculator: Calculator, lang: str) -> str:
-    """Every formula the defaults and presets derive, typeset once, for the live derivation to reuse."""
+    """Every formula a derivation can show, typeset once at build time, for the live derivation to reuse."""
     formulas: dict[str, None] = {}
-    for inputs in [calculator.defaults(), *calculator.presets.values()]:
-        outcome = calc.run(calculator.name, {**calculator.defaults(), **inputs}, lang)
-        for step in outcome.get("derivation", []):
-            formulas[step["formula"]] = None
+    for inputs in formula_inputs(calculator):
+        try:  # compute, not run: the derivation without drawing the chart
+            result = calc.compute(calculator.name, inputs, lang)
+        except calc.CalcError:
+            continue
+        formulas.update((step.formula, None) for step in result.steps)
     return f'<div class="x4-formulas" hidden>{"".join(_formula_html(tex) for tex in formulas)}</div>'
 
 
@@ -174,7 +211,11 @@ def _presets_html(calculator: Calculator, lang: str) -> str:
 
 
 def calculator_html(name: str, lang: str) -> str:
-    """A calculator's form and its build-time default result, ready for the page script to take over."""
+    """A calculator's form and its build-time default result, ready for the page script to take over.
+
+    The form and the headline results sit side by side when the calculator is wide enough, and the
+    headline stays in view while the reader edits (x4.css); the chart, ranking and derivation follow.
+    """
     calculator = CALCULATORS[name]
     basic = "".join(_field_html(calculator, f, lang) for f in calculator.fields if not f.advanced)
     advanced = "".join(_field_html(calculator, f, lang) for f in calculator.fields if f.advanced)
@@ -184,13 +225,20 @@ def calculator_html(name: str, lang: str) -> str:
             f'<div class="x4-calc__fields">{advanced}</div></details>'
         )
     title = esc(calculator.title(lang))
+    outcome = calc.run(calculator.name, calculator.defaults(), lang)
+    if not outcome["ok"]:
+        raise ValueError(f"default inputs of {calculator.name} fail: {outcome['message']}")
     return (
         f'<div class="x4-calc" data-calculator="{name}" data-lang="{lang}" data-ui="{esc(ui_strings(lang))}" '
         f'role="region" aria-label="{title}">'
         f"{_presets_html(calculator, lang)}"
+        '<div class="x4-calc__body">'
         f'<form class="x4-calc__form" novalidate><div class="x4-calc__fields">{basic}</div>{advanced}</form>'
+        '<div class="x4-calc__summary">'
+        f'<div class="x4-calc__output" aria-live="polite">{_headline_html(calculator, outcome, lang)}</div>'
         f'<p class="x4-calc__status" role="status">{t("ui.static_status", lang)}</p>'
-        f'<div class="x4-calc__output" aria-live="polite">{_result_html(calculator, lang)}</div>'
+        "</div></div>"
+        f'<div class="x4-calc__details">{_details_html(calculator, outcome, lang)}</div>'
         f"{_formula_bank_html(calculator, lang)}"
         "</div>"
     )

@@ -102,6 +102,27 @@ def register(env: Any) -> None:
         return "; ".join(found) if found else t("ratio.none", lang)
 
     @env.macro
+    def roofline_figure(accelerators: list[str], kernels: dict[str, str], caption: str, dtype: str = "bf16") -> str:
+        """A prerendered roofline of a few chips with matmul kernels on the first, drawn by calc.
+
+        `kernels` maps a label (in the page's language) to a matmul shape "M K N"; calc's matmul calculator
+        gives each one's arithmetic intensity. The chart's ids are its own, so it can share a page with a
+        calculator's chart.
+        """
+        points = []
+        for label, shape in kernels.items():
+            m, k, n = shape.split()
+            outcome = _calc.run("matmul", {"m": m, "k": k, "n": n, "accelerator": accelerators[0]}, "en")
+            if not outcome["ok"]:
+                raise ValueError(f"roofline_figure: {label}: {outcome['message']}")
+            points.append((label, outcome["quantities"]["intensity_flop_per_byte"]))
+        svg = _calc.roofline_svg(
+            accelerators=accelerators, dtype=dtype, points=points, highlight=accelerators[0], lang=_lang(env)
+        )
+        svg = svg.replace("x4-roof-", "x4-figure-roof-")
+        return f'<figure class="x4-figure">{svg}<figcaption>{caption}</figcaption></figure>'
+
+    @env.macro
     def chip_name(accelerator: str) -> str:
         """The display name of an accelerator in data/ in the page's language (e.g. 'H100 SXM')."""
         return _calc.load_data().accelerator(accelerator).display_name(_lang(env))

@@ -102,6 +102,9 @@ function toggleFields(widget) {
     if (shown && field.dataset.whenField) shown = field.dataset.whenValues.split(" ").includes(valueOf(field.dataset.whenField));
     field.hidden = !shown;
   }
+  for (const more of widget.querySelectorAll(".x4-calc__more")) {
+    more.hidden = !more.querySelector(".x4-field:not([hidden])"); // no "More options" with nothing inside
+  }
 }
 
 function showError(widget, field, message) {
@@ -133,30 +136,9 @@ function render(widget, result) {
       return item;
     }));
   }
-  const table = widget.querySelector(".x4-calc__table tbody");
+  const table = widget.querySelector(".x4-calc__table");
   if (table) table.closest(".x4-table-wrap").hidden = !result.table;
-  if (table && result.table) {
-    table.replaceChildren(...result.table.map((row) => {
-      const tr = document.createElement("tr");
-      const fits = row.fits === null ? "—" : row.fits ? "✓" : "✗";
-      const cells = [row.rank === null ? "—" : String(row.rank), row.name, fits, row.reason];
-      cells.forEach((value, index) => {
-        const cell = document.createElement(index === 1 ? "th" : "td");
-        if (index === 1) cell.scope = "row";
-        if (index === 0) cell.className = "x4-num";
-        if (index === 1 && row.inputs) {
-          const link = document.createElement("a");
-          link.href = rowUrl(widget, row.inputs);
-          link.textContent = value;
-          cell.append(link);
-        } else {
-          cell.textContent = value;
-        }
-        tr.append(cell);
-      });
-      return tr;
-    }));
-  }
+  if (table && result.table) renderTable(widget, table, result);
   const list = widget.querySelector(".x4-calc__derivation ol");
   if (list) {
     list.replaceChildren(...result.derivation.map((step) => {
@@ -172,6 +154,87 @@ function render(widget, result) {
       return item;
     }));
   }
+}
+
+// A ranking: calc gives each row's cells already formatted (`formatted`), its SI figures (to sort by) and
+// its reason; the columns depend on the workload, so the header is rebuilt from calc's column labels.
+function renderTable(widget, table, result) {
+  const head = table.tHead.rows[0];
+  const keys = ["rank", ...result.columns.map((column) => column.key)];
+  const fixed = [head.cells[0], head.cells[1], head.cells[head.cells.length - 1]]; // rank, accelerator, why
+  const figureHeads = result.columns.map((column) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.dataset.key = column.key;
+    th.textContent = column.label;
+    return th;
+  });
+  head.replaceChildren(fixed[0], fixed[1], ...figureHeads, fixed[2]);
+  table.tBodies[0].replaceChildren(...result.table.map((row) => {
+    const tr = document.createElement("tr");
+    keys.forEach((key, index) => {
+      const td = document.createElement("td");
+      td.className = "x4-num";
+      const value = row[key];
+      td.dataset.sort = value === null || value === undefined ? "" : String(Number(value));
+      td.textContent = row.formatted[key];
+      tr.append(td);
+      if (index === 0) {
+        const name = document.createElement("th");
+        name.scope = "row";
+        if (row.inputs) {
+          const link = document.createElement("a");
+          link.href = rowUrl(widget, row.inputs);
+          link.textContent = row.name;
+          name.append(link);
+        } else {
+          name.textContent = row.name;
+        }
+        tr.append(name);
+      }
+    });
+    const reason = document.createElement("td");
+    reason.textContent = row.reason;
+    tr.append(reason);
+    return tr;
+  }));
+  makeSortable(widget, table);
+}
+
+// Header buttons sort the rows by a column's SI figures (blanks last); the order survives recomputes.
+function makeSortable(widget, table) {
+  const headers = [...table.tHead.rows[0].cells];
+  for (const th of headers) {
+    if (!th.dataset.key || th.querySelector("button")) continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "x4-sort";
+    button.append(...th.childNodes);
+    th.append(button);
+    button.addEventListener("click", () => {
+      const same = widget.x4Sort && widget.x4Sort.key === th.dataset.key;
+      widget.x4Sort = { key: th.dataset.key, ascending: same ? !widget.x4Sort.ascending : true };
+      sortRows(widget, table);
+    });
+  }
+  sortRows(widget, table);
+}
+
+function sortRows(widget, table) {
+  const headers = [...table.tHead.rows[0].cells];
+  for (const th of headers) th.removeAttribute("aria-sort");
+  const index = widget.x4Sort ? headers.findIndex((th) => th.dataset.key === widget.x4Sort.key) : -1;
+  if (index < 0) return;
+  const { ascending } = widget.x4Sort;
+  headers[index].setAttribute("aria-sort", ascending ? "ascending" : "descending");
+  const body = table.tBodies[0];
+  const value = (row) => (row.cells[index].dataset.sort === "" ? null : Number(row.cells[index].dataset.sort));
+  const rows = [...body.rows].map((row, position) => ({ row, position, value: value(row) }));
+  rows.sort((a, b) => {
+    if (a.value === null || b.value === null) return (a.value === null) - (b.value === null) || a.position - b.position;
+    return (ascending ? a.value - b.value : b.value - a.value) || a.position - b.position;
+  });
+  body.append(...rows.map(({ row }) => row));
 }
 
 // Formulas were typeset at build time; reuse them by their TeX, or show the TeX when one is new.
@@ -199,17 +262,7 @@ function saveToUrl(widget) {
   const name = widget.dataset.calculator;
   for (const key of [...url.searchParams.keys()]) if (key.startsWith(`${name}.`)) url.searchParams.delete(key);
   for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value));
-  history.replaceState(null, "", url);
-  keepStateAcrossLanguages(url.search);
-}
-
-// The language switcher's links carry the calculators' inputs, so switching keeps the state.
-function keepStateAcrossLanguages(search) {
-  for (const link of document.querySelectorAll("a[hreflang]")) {
-    const target = new URL(link.href, window.location.href);
-    target.search = search;
-    link.href = target.href;
-  }
+  history.replaceState(null, "", url); // the language menu carries it over (x4-lang.js)
 }
 
 // URLs carry numbers with a decimal point whatever the page's language, so links work across languages.
@@ -245,6 +298,7 @@ function restoreFromUrl(widget) {
       continue;
     }
     control.value = fromUrlNumber(value, widget.dataset.lang);
+    control.closest("details")?.setAttribute("open", ""); // a shared link shows the options it sets
     restored = true;
   }
   if (ignored.length) widget.x4Ignored = text(widget, "ignored").replace("{names}", ignored.join(", "));
@@ -255,7 +309,7 @@ function apply(widget, reply) {
   widget.x4Done = (widget.x4Done || 0) + 1; // answers shown so far (tests and the benchmark wait on it)
   widget.x4LatencyMs = performance.now() - widget.x4EditedAt; // from the reader's edit to this answer
   if (reply.type === "result" && reply.result.ok && !window.x4FirstLiveAt) window.x4FirstLiveAt = performance.now();
-  const output = widget.querySelector(".x4-calc__output");
+  const outputs = widget.querySelectorAll(".x4-calc__output, .x4-calc__details");
   const status = widget.querySelector(".x4-calc__status");
   if (reply.type !== "result") {
     status.textContent = text(widget, "failed");
@@ -263,13 +317,13 @@ function apply(widget, reply) {
   }
   if (reply.result.ok) {
     showError(widget, null, null);
-    output.classList.remove("x4-stale");
+    for (const output of outputs) output.classList.remove("x4-stale");
     render(widget, reply.result);
     status.textContent = text(widget, "ready") + (widget.x4Ignored ? ` ${widget.x4Ignored}` : "");
     widget.dataset.x4State = "live";
   } else {
     showError(widget, reply.result.field, reply.result.message);
-    output.classList.add("x4-stale");
+    for (const output of outputs) output.classList.add("x4-stale");
     status.textContent = text(widget, "stale");
     widget.dataset.x4State = "stale";
   }
@@ -321,20 +375,31 @@ function bind(widget) {
       onEdit();
     });
   }
+  // "Link copied." has its own line beside the button: the calculator's status changes with every answer.
   const copy = document.createElement("button");
   copy.type = "button";
   copy.className = "md-button x4-copy-link";
   copy.textContent = text(widget, "copy_link");
+  const copied = document.createElement("span");
+  copied.className = "x4-copy-status";
+  copied.setAttribute("role", "status");
   copy.addEventListener("click", async () => {
     saveToUrl(widget);
     try {
       await navigator.clipboard.writeText(window.location.href);
-      widget.querySelector(".x4-calc__status").textContent = text(widget, "copied");
+      copied.textContent = text(widget, "copied");
+      clearTimeout(widget.x4CopiedTimer);
+      widget.x4CopiedTimer = setTimeout(() => { copied.textContent = ""; }, 4000);
     } catch {
       window.prompt("URL", window.location.href);
     }
   });
-  form.after(copy);
+  const actions = document.createElement("div");
+  actions.className = "x4-calc__actions";
+  actions.append(copy, copied);
+  widget.querySelector(".x4-calc__summary").append(actions);
+  const table = widget.querySelector(".x4-calc__table");
+  if (table) makeSortable(widget, table);
   toggleFields(widget);
   if ([...form.querySelectorAll("input, select")].some(changedFromHtml)) {
     onEdit(); // edited before this script bound the form (or restored by the browser): answer it

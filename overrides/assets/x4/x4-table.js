@@ -45,7 +45,9 @@ function bind(root) {
         return sign * (a.value - b.value) || a.position - b.position;
       });
     for (const { row } of sorted) body.appendChild(row);
-    const column = th.querySelector("button").textContent.replace(/\s+/g, " ").trim();
+    // The header's name and unit sit on two lines (a <br>): "Bandwidth TB/s", not "BandwidthTB/s".
+    const parts = Array.from(th.querySelector("button").childNodes, (node) => (node.nodeName === "BR" ? " " : node.textContent));
+    const column = parts.join("").replace(/\s+/g, " ").trim();
     status.textContent = fill(labels.labelSorted, { column, order: labels[order === "ascending" ? "labelAsc" : "labelDesc"] })
       + " " + fill(labels.labelCount, { shown: rows.filter((row) => !row.hidden).length, total: rows.length });
   };

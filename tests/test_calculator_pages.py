@@ -1,0 +1,102 @@
+"""The calculators' build-time HTML: every formula a live derivation can show is typeset in the page's bank,
+the ranking has one column per figure formatted by calc, and the form's units speak the page's language."""
+
+from __future__ import annotations
+
+import functools
+import html
+import itertools
+import re
+
+import pytest
+
+import calc
+from calc import CALCULATORS
+from calc._internal.fields import CUSTOM
+from tools.macros.calculators import calculator_html
+
+
+def _choices(name: str) -> dict[str, list[str]]:
+    """Every value of every select of a calculator: choices, data/ items, and "custom" where it has one."""
+    calculator = CALCULATORS[name]
+    data = calc.load_data()
+    out: dict[str, list[str]] = {}
+    for f in calculator.fields:
+        custom = [CUSTOM] if any(other.custom_of == f.name for other in calculator.fields) else []
+        if f.kind == "choice":
+            out[f.name] = list(f.choices)
+        elif f.kind == "accelerator":
+            out[f.name] = [*data.accelerators, *custom]
+        elif f.kind == "model":
+            out[f.name] = [*data.models, *custom]
+    return out
+
+
+@functools.cache
+def _derived_formulas(name: str) -> set[str]:
+    """The formulas of every derivation over each pair of select values, with and without each optional input."""
+    calculator = CALCULATORS[name]
+    choices = _choices(name)
+    combos: list[dict[str, str]] = [{}]
+    combos += [{key: value} for key, values in choices.items() for value in values]
+    for (k1, v1), (k2, v2) in itertools.combinations(choices.items(), 2):
+        if len(v1) * len(v2) <= 400:
+            combos += [{k1: a, k2: b} for a in v1 for b in v2]
+    optional = [f for f in calculator.fields if f.optional and f.default is None and f.kind == "number"]
+    formulas: set[str] = set()
+    for combo in combos:
+        for extra in [{}, *({f.name: "2"} for f in optional)]:
+            try:  # compute, not run: the same derivation without drawing the chart
+                result = calc.compute(name, {**calculator.defaults(combo), **extra}, "en")
+            except calc.CalcError:
+                continue
+            formulas |= {step.formula for step in result.steps}
+    return formulas
+
+
+def _bank(page_html: str) -> set[str]:
+    bank = re.search(r'<div class="x4-formulas" hidden>(.*?)</div>\s*</div>$', page_html, re.S)
+    assert bank is not None
+    return {html.unescape(tex) for tex in re.findall(r'data-tex="([^"]*)"', bank.group(1))}
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+def test_every_live_formula_is_typeset_at_build_time(name: str) -> None:
+    """A live derivation reuses the build's typeset formulas by their TeX: each formula any pair of select
+    values (chip, model, workload, format, custom item) or an optional input brings is in the page's bank,
+    so none shows as raw TeX."""
+    missing = _derived_formulas(name) - _bank(calculator_html(name, "en"))
+    assert not missing, f"{name}: not typeset at build time: {sorted(missing)}"
+
+
+def test_the_bank_check_can_fail() -> None:
+    """The bank of a calculator with a single derivation path lacks the chooser's serving formulas."""
+    assert _derived_formulas("chooser") - _bank(calculator_html("roofline", "en"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_ranking_has_a_column_per_figure(lang: str) -> None:
+    """The chooser's table heads rank, accelerator, calc's figure columns and the reason; its cells are calc's
+    formatted cells, each with the SI figure to sort by."""
+    page = calculator_html("chooser", lang)
+    outcome = calc.run("chooser", CALCULATORS["chooser"].defaults(), lang)
+    head = re.search(r'<table class="x4-calc__table"><thead><tr>(.*?)</tr></thead>', page).group(1)
+    labels = [html.unescape(cell) for cell in re.findall(r"<th [^>]*>([^<]*)</th>", head)]
+    assert labels[2:-1] == [column["label"] for column in outcome["columns"]]
+    first = outcome["table"][0]
+    row = re.search(r"<tbody><tr>(.*?)</tr>", page).group(1)
+    cells = [html.unescape(cell) for cell in re.findall(r">([^<]*)</t[dh]>", row)]
+    keys = [column["key"] for column in outcome["columns"]]
+    assert cells == [
+        first["formatted"]["rank"],
+        first["name"],
+        *(first["formatted"][k] for k in keys),
+        first["reason"],
+    ]
+    assert f'data-sort="{float(first["seconds"])!r}"' in row
+
+
+def test_units_in_the_form_speak_the_pages_language() -> None:
+    """A unit that is a word is translated in the form's labels (the chooser's deadline in days)."""
+    assert '<span class="x4-unit">(días)</span>' in calculator_html("chooser", "es")
+    assert '<span class="x4-unit">(days)</span>' in calculator_html("chooser", "en")
