@@ -40,6 +40,7 @@ from calc._internal.inference import (
 )
 from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
 from calc._internal.plot import memory_bars_svg
+from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
 from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
@@ -101,6 +102,7 @@ __all__ = [
     "critical_batch",
     "decode",
     "decode_step_seconds",
+    "densest_air_cooled_rack_w",
     "describe_row",
     "elementwise_intensity",
     "facility_power_w",
@@ -124,9 +126,11 @@ __all__ = [
     "owning_usd_per_hour",
     "parse_quantity",
     "parse_si_number",
+    "power",
     "prefill",
     "prefill_flops",
     "prefill_seconds",
+    "racks_needed",
     "reducescatter",
     "ridge_point",
     "ring_allgather_seconds",
@@ -135,6 +139,7 @@ __all__ = [
     "roofline",
     "roofline_svg",
     "run",
+    "system_overhead",
     "tco",
     "training",
     "training_flops",
@@ -142,5 +147,6 @@ __all__ = [
     "training_scaling_svg",
     "training_seconds",
     "weight_bytes",
+    "yearly_energy_j",
     "zero_bytes_per_accelerator",
 ]
