@@ -600,6 +600,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "figure.system_power": {"en": "stated system power", "es": "potencia del sistema declarada"},
     "word.air": {"en": "air", "es": "aire"},
     "word.liquid": {"en": "liquid", "es": "líquida"},
+    "word.hybrid": {"en": "hybrid (liquid and air)", "es": "híbrida (líquido y aire)"},
 }
 # fmt: on
 

@@ -147,7 +147,8 @@ def power(
     Returns:
         Result with SI quantities: tdp_w, overhead, watts_per_accelerator, accelerators_per_system, systems,
         system_power_w, accelerators_per_rack, rack_power_w, racks, it_power_w, facility_power_w,
-        energy_j_per_year, electricity_cost_usd_per_year, air_cooled_limit_w, cooling ("air" or "liquid"),
+        energy_j_per_year, electricity_cost_usd_per_year, air_cooled_limit_w, rack_over_air_limit (rack power
+        over the air-cooled limit), cooling ("air" or "liquid"),
         site_accelerators and the figures used (system, pue, load, electricity_usd_per_kwh). Rack outputs are
         None, with a note, when no rack density is known and no whole system fits a limit. The CLI's JSON
         adds system_power_kw, rack_power_kw, it_power_kw, facility_power_mw and energy_mwh_per_year.
@@ -245,7 +246,7 @@ def power(
         steps=steps,
         notes=notes,
     )
-    rack_w = racks = cooling = None
+    rack_w = racks = cooling = over_air = None
     if rack is not None:
         rack_w = rack * watts
         racks = racks_needed(count=n, per_rack=rack)
@@ -271,6 +272,7 @@ def power(
         ]
         if air is not None:
             cooling = "liquid" if rack_w > air * (1 + 1e-9) else "air"  # equal up to rounding is within the limit
+            over_air = rack_w / air
             steps.append(
                 Step(
                     "rack_over_air_limit",
@@ -278,7 +280,7 @@ def power(
                     r"P_\text{rack} / P_\text{air}",
                     "{R} / {A}",
                     {"R": (rack_w, "W"), "A": (air, "W")},
-                    rack_w / air,
+                    over_air,
                     "",
                 )
             )
@@ -354,6 +356,7 @@ def power(
         "energy_j_per_year": energy,
         "electricity_cost_usd_per_year": cost,
         "air_cooled_limit_w": air,
+        "rack_over_air_limit": over_air,
         "cooling": cooling,
         "site_accelerators": site_accelerators,
         "system": used.id,
@@ -486,6 +489,7 @@ POWER = Calculator(
         "energy_j_per_year": "Wh",
         "electricity_cost_usd_per_year": "USD",
         "air_cooled_limit_w": "W",
+        "rack_over_air_limit": "",
         "pue": "",
         "load": "",
         "electricity_usd_per_kwh": "",
