@@ -55,6 +55,7 @@ from calc._internal.parallelism import (
     pipeline_bubble_fraction,
 )
 from calc._internal.plot import memory_bars_svg, step_timeline_svg
+from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
 from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
@@ -119,6 +120,7 @@ __all__ = [
     "decode",
     "decode_step_seconds",
     "default_efficiency",
+    "densest_air_cooled_rack_w",
     "describe_layout",
     "describe_row",
     "elementwise_intensity",
@@ -149,9 +151,11 @@ __all__ = [
     "parse_quantity",
     "parse_si_number",
     "pipeline_bubble_fraction",
+    "power",
     "prefill",
     "prefill_flops",
     "prefill_seconds",
+    "racks_needed",
     "reducescatter",
     "ridge_point",
     "ring_allgather_seconds",
@@ -161,6 +165,7 @@ __all__ = [
     "roofline_svg",
     "run",
     "step_timeline_svg",
+    "system_overhead",
     "tco",
     "training",
     "training_flops",
@@ -168,5 +173,6 @@ __all__ = [
     "training_scaling_svg",
     "training_seconds",
     "weight_bytes",
+    "yearly_energy_j",
     "zero_bytes_per_accelerator",
 ]

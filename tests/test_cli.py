@@ -195,6 +195,20 @@ CASES = [
         lambda: calc.allgather(bytes_total=1e9, count=8, link_bytes_per_s=450e9),
         {"seconds"},
     ),
+    (
+        ["power", "--accelerator", "gb200", "--count", "1024", "--pue", "1.2", "--site-mw", "100"],
+        lambda: calc.power(accelerator="gb200", count=1024, pue=1.2, site_w=100e6),
+        {
+            "facility_power_mw",
+            "it_power_kw",
+            "rack_power_kw",
+            "racks",
+            "cooling",
+            "energy_mwh_per_year",
+            "electricity_cost_usd_per_year",
+            "site_accelerators",
+        },
+    ),
 ]
 
 
@@ -237,6 +251,8 @@ def test_text_output_in_both_languages(argv: list[str], capsys: pytest.CaptureFi
         (["allreduce", "--link-gbytes-s", "0"], "--link-gbytes-s"),
         (["allgather", "--count", "2.5"], "--count"),
         (["matmul", "--m", "0"], "--m"),
+        (["power", "--system", "nope"], "--system"),
+        (["power", "--load", "1.5"], "--load"),
     ],
 )
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -36,6 +36,13 @@ def test_gb200_nvl72_rack() -> None:
     assert system.power_max_w == pytest.approx(120e3)
 
 
+def test_rack_densities() -> None:
+    """Four DGX H100 per rack at most (NVIDIA DGX SuperPOD H100 reference architecture: one, two or four);
+    an NVL72 is its own rack (NVIDIA DGX GB200 user guide)."""
+    assert (D.systems["dgx-h100"].per_rack, D.systems["gb200-nvl72"].per_rack) == (4, 1)
+    assert D.systems["dgx-b200"].per_rack is None and D.systems["dgx-b200"].values["per_rack"].reason
+
+
 @pytest.mark.parametrize(
     ("system", "chips"),
     [("tpu-v5e-pod", 256), ("tpu-v5p-pod", 8960), ("tpu-v6e-pod", 256), ("tpu7x-pod", 9216), ("trn2-ultraserver", 64)],

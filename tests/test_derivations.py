@@ -27,18 +27,34 @@ _UNIT_FACTORS.update({prefixed: factor for ladder in _PREFIXED.values() for pref
 _UNIT_FACTORS.update(DISPLAY_FACTORS)
 
 
+def _floor(x: float) -> int:
+    """⌊x⌋ as calc rounds counts: a value within a billionth below an integer is that integer (float noise)."""
+    return math.floor(x * (1 + 1e-9))
+
+
+def _ceil(x: float) -> int:
+    """⌈x⌉ with the same tolerance."""
+    return math.ceil(x * (1 - 1e-9))
+
+
 def _to_python(template: str) -> str:
-    """A substitution template as a Python expression (× → *, − → -, ² → **2, 10⁶ → 10**6, √( → sqrt()."""
+    """A substitution template as a Python expression (× → *, − → -, ² → **2, 10⁶ → 10**6, √( → sqrt(,
+    ⌈x⌉ → ceil(x), ⌊x⌋ → floor(x))."""
     expression = template.replace("×", "*").replace("−", "-").replace("²", "**2").replace("√(", "sqrt(")
+    expression = expression.replace("⌈", "ceil(").replace("⌉", ")").replace("⌊", "floor(").replace("⌋", ")")
     expression = re.sub(r"10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda m: f"10**{m.group(1).translate(_SUPERSCRIPT)}", expression)
-    if re.search(r"[^\w\s{}().,*/+\-]", expression.replace("min(", "").replace("max(", "")):
+    known = expression
+    for function in ("min(", "max(", "sqrt(", "ceil(", "floor("):
+        known = known.replace(function, "")
+    if re.search(r"[^\w\s{}().,*/+\-]|[A-Za-z]", re.sub(r"\{\w+\}", "", known)):
         raise AssertionError(f"a derivation uses a symbol the check cannot read: {template!r}")
     return expression
 
 
 def _evaluate(template: str, numbers: dict[str, float]) -> float:
     expression = re.sub(r"\{(\w+)\}", lambda m: f"({numbers[m.group(1)]!r})", _to_python(template))
-    return float(eval(expression, {"__builtins__": {}}, {"min": min, "max": max, "sqrt": math.sqrt}))
+    functions = {"min": min, "max": max, "sqrt": math.sqrt, "ceil": _ceil, "floor": _floor}
+    return float(eval(expression, {"__builtins__": {}}, functions))
 
 
 def read_shown(text: str, lang: str) -> float:
@@ -161,3 +177,16 @@ def test_the_reader_parses_what_the_page_prints() -> None:
     assert read_shown("$2.99/h", "en") == pytest.approx(2.99 / 3600)
     assert read_shown("4,2 × 10²³ FLOP", "es") == pytest.approx(4.2e23)
     assert read_shown("9,6 días", "es") == pytest.approx(9.6 * 86_400)
+
+
+def test_the_check_reads_ceilings_and_floors() -> None:
+    """⌈1024 / 72⌉ is 15 racks, not the 14 a truncation gives; ⌊10⁹ / 2000⌋ is 500,000 despite float noise."""
+
+    def step(template: str, values: dict[str, tuple[float, str]], value: float) -> Step:
+        return Step("racks", calc._internal.messages.text("power.step.racks"), "", template, values, value, "")
+
+    racks = {"n": (1024.0, ""), "r": (72.0, "")}
+    assert not check_step(step("⌈{n} / {r}⌉", racks, 15), "en")
+    assert check_step(step("⌈{n} / {r}⌉", racks, 14), "en")
+    site = {"S": (1e9, "W"), "W": (120e3 / 72, "W"), "p": (1.2, "")}
+    assert not check_step(step("⌊{S} / ({W} × {p})⌋", site, 500_000), "es")

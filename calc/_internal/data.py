@@ -44,7 +44,10 @@ class MeasuredValue:
 
 @dataclass(frozen=True)
 class System:
-    """A node, rack or pod: accelerator ids and counts, CPUs, power in watts, cooling and scale-up domain."""
+    """A node, rack or pod: accelerator ids and counts, CPUs, power in watts, cooling and scale-up domain.
+
+    `per_rack` is how many of the system one rack holds in the source's layout (1 for a rack-scale system).
+    """
 
     id: str
     name: str
@@ -59,6 +62,12 @@ class System:
     note: str | None
     source: str
     values: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
+    per_rack: int | None = None
+
+    @property
+    def accelerator_count(self) -> int:
+        """All the accelerators the system holds."""
+        return sum(count for _, count in self.accelerators)
 
 
 @dataclass(frozen=True)
@@ -277,6 +286,13 @@ class DataBundle:
             raise CalcError(field="model", kind="unknown_id", choices=sorted(self.models), value=model_id)
         return found
 
+    def system(self, system_id: str) -> System:
+        """Look up a system (node, rack, pod) by its kebab-case id; raises CalcError listing the known ids."""
+        found = self.systems.get(system_id)
+        if found is None:
+            raise CalcError(field="system", kind="unknown_id", choices=sorted(self.systems), value=system_id)
+        return found
+
     def accelerator(self, accelerator_id: str) -> Accelerator:
         """Look up an accelerator by its kebab-case id; raises CalcError listing the known ids."""
         found = self.accelerators.get(accelerator_id)
@@ -364,6 +380,7 @@ def _system(entry: dict[str, Any]) -> System:
         note=entry.get("note"),
         source=entry["source"],
         values=values,
+        per_rack=whole("per_rack"),
     )
 
 

@@ -11,7 +11,8 @@ from .messages import CATALOG, t
 from .results import Result
 
 CUSTOM = "custom"
-SELECTORS = ("accelerator", "model")
+AUTO = "auto"  # a system selector's default: the one the data pairs with the chosen chip
+SELECTORS = ("accelerator", "model", "system")
 DTYPES = ("fp64", "fp64_matrix", "fp32", "tf32", "bf16", "fp8", "fp6", "fp4", "int8")
 DEFAULT_DTYPE = "bf16"
 
@@ -22,7 +23,8 @@ class Field:
 
     `name` is the URL parameter and, with dashes, the CLI flag. `param` is the keyword of the calc
     function it feeds (default: `name`); a parsed number is multiplied by `scale` first. `kind` is
-    number, choice, accelerator or model (an id from data/, or "custom"); `custom_of` names the selector
+    number, choice, accelerator or model (an id from data/, or "custom") or system (an id from data/,
+    or "auto"); `custom_of` names the selector
     whose custom item the field describes (a custom chip's peak, a custom model's layers). An `optional`
     field left empty is not passed, so the function's own default applies; `default_from` gives that
     default's value for the page's placeholder and the CLI's help (a figure from the edition's data).

@@ -22,6 +22,7 @@ DISPLAY_FACTORS: dict[str, float] = {
     "h": 3_600.0,
     "years": 365.0 * 86_400.0,
     "kW": 1e3,
+    "MW": 1e6,
     "kWh": 3.6e6,
     "MWh": 3.6e9,
     "t": 1e3,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chooser, collectives, goodput, inference, memory, parallelism, roofline, tco, training
+from . import chooser, collectives, goodput, inference, memory, parallelism, power, roofline, tco, training
 from .data import load_data
 from .errors import CalcError, check_choice, check_number
-from .fields import Calculator
+from .fields import AUTO, Calculator
 from .fmt import format_number, format_quantity
 from .i18n import site_lang
 from .messages import t
@@ -27,6 +27,7 @@ CALCULATORS: dict[str, Calculator] = {
         *collectives.CALCULATORS,
         chooser.CHOOSER,
         tco.TCO,
+        power.POWER,
     )
 }
 
@@ -88,6 +89,8 @@ def parse_inputs(calculator: Calculator, raw: dict[str, Any], lang: str = "en") 
             kwargs[f.keyword] = None if f.name in custom else load_data().accelerator(value).id
         elif f.kind == "model":
             kwargs[f.keyword] = None if f.name in custom else load_data().model(value).id
+        elif f.kind == "system":
+            kwargs[f.keyword] = AUTO if value == AUTO else load_data().system(value).id
         else:
             kwargs[f.keyword] = check_choice(f.name, value, f.choices)
     return kwargs

@@ -370,8 +370,8 @@ class SystemAccelerator(_Strict):
 
 
 class System(_Strict):
-    """A baseboard, node, rack or pod: accelerators, CPUs, power, cooling (hybrid: liquid cold plates plus air)
-    and scale-up domain, each sourced."""
+    """A baseboard, node, rack or pod: accelerators, CPUs, power, cooling (hybrid: liquid cold plates plus air),
+    scale-up domain and how many fit in a rack, each sourced."""
 
     id: Annotated[str, Field(pattern=KEBAB)]
     name: str
@@ -382,6 +382,7 @@ class System(_Strict):
     power_typical: Leaf
     cooling: Literal["air", "liquid", "hybrid"] | Sourced
     scale_up_domain: Leaf
+    per_rack: Leaf
     topology: str | Sourced
     note: str | None = None
     source: str
@@ -396,7 +397,14 @@ class Systems(_Strict):
 
 COOLING = ("air", "liquid", "hybrid")
 # Expected dimension of each quantity leaf of a system.
-SYSTEM_DIMENSIONS = {"cpus": "count", "power_max": "watts", "power_typical": "watts", "scale_up_domain": "count"}
+# `per_rack` is how many of the system fit in one rack as the source lays them out (1 for a rack-scale system).
+SYSTEM_DIMENSIONS = {
+    "cpus": "count",
+    "power_max": "watts",
+    "power_typical": "watts",
+    "scale_up_domain": "count",
+    "per_rack": "count",
+}
 
 
 class Change(_Strict):
@@ -827,6 +835,9 @@ def check_systems(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Sys
         domain = values["scale_up_domain"]
         if domain is not None and (domain < 1 or domain != int(domain)):
             raise DataError(f"{where}: field 'scale_up_domain': must be a whole number of accelerators")
+        per_rack = values["per_rack"]
+        if per_rack is not None and per_rack < 1:
+            raise DataError(f"{where}: field 'per_rack': at least one system fits in a rack")
     return data
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import calc
 from calc import CALCULATORS, Calculator, Field, format_number, load_data, option_label
-from calc._internal.fields import CUSTOM
+from calc._internal.fields import AUTO, CUSTOM
 from calc._internal.fmt import unit_text
 from tools.common import esc
 from tools.messages import CATALOG, t
@@ -36,6 +36,9 @@ def ui_strings(lang: str) -> str:
 
 def _options(calculator: Calculator, field: Field, lang: str) -> list[tuple[str, str]]:
     """(value, words) of a select: data/ items for a selector, word labels for a choice."""
+    if field.kind == "system":  # the systems with a stated power, after "auto"
+        powered = [(s.id, s.name) for s in load_data().systems.values() if s.power_max_w]
+        return [(AUTO, option_label(field.name, AUTO, lang)), *powered]
     if field.kind in ("accelerator", "model"):
         data = load_data()
         if field.kind == "accelerator":
@@ -66,7 +69,7 @@ def _field_html(calculator: Calculator, field: Field, lang: str) -> str:
     label = esc(calculator.label(field, lang)) + unit
     error = f'<p class="x4-field__error" id="{ident}-error" hidden></p>'
     common = f'id="{ident}" name="{field.name}" aria-describedby="{ident}-error"'
-    if field.kind in ("accelerator", "model", "choice"):
+    if field.kind in ("accelerator", "model", "system", "choice"):
         selected = field.default if field.default is not None else ""
         control = (
             f"<select {common}>"
