@@ -27,6 +27,9 @@ BROKEN = {
     "null-without-reason": "test-chip.yaml [test-chip]: field 'power.tdp': a null value needs a 'reason'",
     "unknown-source": "test-chip.yaml [test-chip]: field 'power.tdp': unknown source 'nowhere' (known: vendor-sheet)",
     "mla-without-rank": "models.yaml [latent-model]: field 'kv_lora_rank': MLA needs kv_lora_rank and rope_head_dim",
+    "experts-without-top-k": (
+        "models.yaml [sparse-model]: field 'experts_per_token': give experts and experts_per_token together"
+    ),
     "price-unknown-accelerator": (
         "economics.yaml [no-such-chip]: field 'accelerator_hour_usd': unknown accelerator id 'no-such-chip'"
     ),

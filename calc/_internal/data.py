@@ -30,7 +30,9 @@ class Model:
     """A reference model's shape: counts as numbers, None where a field does not apply.
 
     `active_params` equals `params` for dense models; MLA models set `kv_lora_rank` and
-    `rope_head_dim`; sliding-window models set `window`.
+    `rope_head_dim`; sliding-window models set `window`. `vocab_size` and `tied_embeddings` (one matrix
+    for the input embedding and the output head) size the embedding tables; a mixture of experts sets
+    `experts` (routed experts per layer) and `experts_per_token` (how many each token uses).
     """
 
     id: str
@@ -47,6 +49,10 @@ class Model:
     rope_head_dim: int | None
     window: int | None
     context_length: int
+    vocab_size: int | None = None
+    tied_embeddings: bool | None = None
+    experts: int | None = None
+    experts_per_token: int | None = None
 
 
 @dataclass(frozen=True)

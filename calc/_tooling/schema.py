@@ -229,8 +229,13 @@ class ModelEntry(_Strict):
     rope_head_dim: int | None = None
     window: int | None = None
     context_length: int
+    vocab_size: int | None = None
+    tied_embeddings: bool | None = None
+    experts: int | None = None
+    experts_per_token: int | None = None
     note: str | None = None
     source: str
+    config_source: str | None = None
 
 
 class Models(_Strict):
@@ -533,6 +538,7 @@ def check_models(raw: Any, *, file_name: str) -> Models:
             raise DataError(f"{where}: field 'id': duplicate model id")
         seen.add(model.id)
         _check_source(model.source, known, where=where, key="source")
+        _check_source(model.config_source, known, where=where, key="config_source")
         params = count(model.params, where=where, key="params")
         active = count(model.active_params, where=where, key="active_params")
         if active > params:
@@ -547,6 +553,15 @@ def check_models(raw: Any, *, file_name: str) -> Models:
             raise DataError(f"{where}: field 'kv_heads': MHA has as many KV heads as attention heads")
         if model.attention == "mqa" and model.kv_heads != 1:
             raise DataError(f"{where}: field 'kv_heads': MQA has one KV head")
+        if (model.vocab_size is None) != (model.tied_embeddings is None):
+            raise DataError(f"{where}: field 'tied_embeddings': give vocab_size and tied_embeddings together")
+        if (model.experts is None) != (model.experts_per_token is None):
+            raise DataError(f"{where}: field 'experts_per_token': give experts and experts_per_token together")
+        if model.experts is not None and model.experts_per_token is not None:
+            if not 1 <= model.experts_per_token < model.experts:
+                raise DataError(f"{where}: field 'experts_per_token': must be at least 1 and fewer than experts")
+            if active >= params:
+                raise DataError(f"{where}: field 'active_params': a mixture of experts has fewer active than total")
     return data
 
 
