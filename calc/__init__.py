@@ -39,7 +39,7 @@ from calc._internal.inference import (
     weight_bytes,
 )
 from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
-from calc._internal.plot import memory_bars_svg
+from calc._internal.plot import memory_bars_svg, serving_curve_svg
 from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
@@ -53,6 +53,17 @@ from calc._internal.roofline import (
     ridge_point,
     roofline,
     roofline_svg,
+)
+from calc._internal.serving import (
+    best_draft_tokens,
+    embedding_params,
+    expected_tokens_per_step,
+    experts_touched,
+    served_weight_bytes,
+    serving,
+    speculative,
+    speculative_speedup,
+    tp_allreduce_seconds,
 )
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.training import (
@@ -92,6 +103,7 @@ __all__ = [
     "allreduce",
     "alltoall",
     "attainable_flop_per_s",
+    "best_draft_tokens",
     "bytes_per_param",
     "cached_tokens",
     "chooser",
@@ -103,6 +115,9 @@ __all__ = [
     "decode_step_seconds",
     "describe_row",
     "elementwise_intensity",
+    "embedding_params",
+    "expected_tokens_per_step",
+    "experts_touched",
     "facility_power_w",
     "format_money",
     "format_number",
@@ -135,7 +150,13 @@ __all__ = [
     "roofline",
     "roofline_svg",
     "run",
+    "served_weight_bytes",
+    "serving",
+    "serving_curve_svg",
+    "speculative",
+    "speculative_speedup",
     "tco",
+    "tp_allreduce_seconds",
     "training",
     "training_flops",
     "training_memory",

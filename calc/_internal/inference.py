@@ -10,19 +10,25 @@ from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, DEFAULT_DTYPE, D
 from .messages import Text, text
 from .results import Result, Step
 
-# Bytes per weight by storage format (int4 packs two weights per byte; scales are ignored).
+# Bytes per weight by storage format (int4 packs two weights per byte; group scales are added by `group_size`).
 WEIGHT_FORMATS: dict[str, float] = {"bf16": 2.0, "fp16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}
 ATTENTION = ("mha", "gqa", "mqa", "mla", "sliding")
+SCALE_BYTES = 2.0  # one FP16 scale per quantization group
 
 
-def weight_bytes(*, params: float, weight_format: str = "bf16") -> float:
-    """Bytes of a model's weights: N × bytes per weight (bf16 2, fp8/int8 1, int4 0.5).
+def weight_bytes(*, params: float, weight_format: str = "bf16", group_size: float | None = None) -> float:
+    """Bytes of a model's weights: N × bytes per weight (bf16 2, fp8/int8 1, int4 0.5), plus group scales.
 
-    Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B: 70e9 parameters are 140 GB in bf16,
-    70 GB in int8. Example: 7e9 in bf16 → 14 GB.
+    With `group_size` g, an int4 checkpoint also stores one FP16 scale per g weights: N × (0.5 + 2/g), as GPTQ
+    (Frantar et al. 2022) and AWQ (Lin et al. 2023) do with g = 128; 8- and 16-bit formats keep per-channel or
+    per-tensor scales, a negligible share. Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B: 70e9
+    parameters are 140 GB in bf16, 70 GB in int8. Example: 7e9 in bf16 → 14 GB; in int4 with g = 128, 3.61 GB.
     """
     n = check_number("params", params, low=0, low_open=True, high=1e15)
-    return n * WEIGHT_FORMATS[check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))]
+    size = WEIGHT_FORMATS[check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))]
+    if group_size is not None and weight_format == "int4":
+        size += SCALE_BYTES / check_number("group_size", group_size, low=1, high=1e9, integer=True)
+    return n * size
 
 
 def kv_bytes_per_token(

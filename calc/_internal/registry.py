@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chooser, collectives, inference, memory, roofline, tco, training
+from . import chooser, collectives, inference, memory, roofline, serving, tco, training
 from .data import load_data
 from .errors import CalcError, check_choice, check_number
 from .fields import Calculator
@@ -20,6 +20,7 @@ CALCULATORS: dict[str, Calculator] = {
         *training.CALCULATORS,
         memory.TRAINING_MEMORY,
         *inference.CALCULATORS,
+        *serving.CALCULATORS,
         *collectives.CALCULATORS,
         chooser.CHOOSER,
         tco.TCO,
