@@ -29,13 +29,17 @@ from calc._internal.inference import (
     cached_tokens,
     critical_batch,
     decode,
+    decode_read_bytes,
     decode_step_seconds,
+    embedding_params,
+    experts_touched,
     kv_bytes_per_token,
     kv_cache,
     max_batch,
     prefill,
     prefill_flops,
     prefill_seconds,
+    served_weight_bytes,
     weight_bytes,
 )
 from calc._internal.memory import activation_bytes, bytes_per_param, training_memory, zero_bytes_per_accelerator
@@ -56,10 +60,7 @@ from calc._internal.roofline import (
 )
 from calc._internal.serving import (
     best_draft_tokens,
-    embedding_params,
     expected_tokens_per_step,
-    experts_touched,
-    served_weight_bytes,
     serving,
     speculative,
     speculative_speedup,
@@ -112,6 +113,7 @@ __all__ = [
     "cost_per_million_tokens",
     "critical_batch",
     "decode",
+    "decode_read_bytes",
     "decode_step_seconds",
     "describe_row",
     "elementwise_intensity",

@@ -22,6 +22,10 @@ RECIPES: dict[str, tuple[float, float, float]] = {
     "bf16-adam": (2.0, 2.0, 4.0),
 }
 RECOMPUTE = ("none", "selective", "full")
+# GPU memory a process holds once it has initialized CUDA, before any tensor: 287,047,680 bytes with lazy module
+# loading (666,632,192 without), measured in PyTorch pull request #86509 ("Sets CUDA_MODULE_LOADING to LAZY when
+# not set by the user", 2022), which made lazy loading PyTorch's default.
+CUDA_CONTEXT_BYTES = 287_047_680.0
 
 
 def bytes_per_param(*, recipe: str = "adam-mixed") -> float:
@@ -96,6 +100,7 @@ def training_memory(
     sequence_length: float = 4096,
     micro_batch: float = 1,
     recompute: str = "none",
+    runtime_reserve_bytes: float | None = None,
 ) -> Result:
     """Memory per accelerator of training state (weights, gradients, optimizer) and, optionally, activations.
 
@@ -108,6 +113,8 @@ def training_memory(
         capacity_bytes: a custom chip's memory instead of `accelerator`.
         layers, hidden_size, attention_heads, sequence_length, micro_batch, recompute: with `layers` and
             `hidden_size` given, adds activation memory (Korthikanti et al. 2022); heads default to h/128.
+        runtime_reserve_bytes: memory the runtime holds before any tensor, left out of the fit (default
+            CUDA_CONTEXT_BYTES, the CUDA context of a PyTorch process).
 
     Returns:
         Result with bytes_per_param, total_bytes (state of the whole model), per_accelerator_bytes
@@ -211,10 +218,27 @@ def training_memory(
     elif capacity_bytes is not None:
         capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
         where = text("training-memory.step.capacity", chip=text("chip.custom"))
+    reserve = CUDA_CONTEXT_BYTES if runtime_reserve_bytes is None else runtime_reserve_bytes
+    reserve = check_number("runtime_reserve_bytes", reserve, low=0, high=1e15)
+    quantities["runtime_reserve_bytes"] = reserve
+    quantities["usable_bytes"] = None
     if capacity is not None and where is not None:
+        usable = capacity - reserve
         quantities["capacity_bytes"] = capacity
-        quantities["fits"] = per_accelerator <= capacity
+        quantities["usable_bytes"] = usable
+        quantities["fits"] = per_accelerator <= usable
         steps.append(Step("capacity_bytes", where, r"M", "{M}", {"M": (capacity, "B")}, capacity, "B"))
+        steps.append(
+            Step(
+                "usable_bytes",
+                text("training-memory.step.usable"),
+                r"M - R_\text{runtime}",
+                "{M} − {R}",
+                {"M": (capacity, "B"), "R": (reserve, "B")},
+                usable,
+                "B",
+            )
+        )
     for key, value in quantities.items():
         if isinstance(value, float):
             check_finite_result(key, value)
@@ -266,6 +290,17 @@ TRAINING_MEMORY = Calculator(
         Field("seq_len", default="4096", param="sequence_length", low=1, high=1e8, integer=True, advanced=True),
         Field("micro_batch", default="1", low=1, high=1e6, integer=True, advanced=True),
         Field("recompute", kind="choice", default="none", choices=RECOMPUTE, advanced=True),
+        Field(
+            "reserve_gb",
+            unit="GB",
+            param="runtime_reserve_bytes",
+            scale=1e9,
+            optional=True,
+            low=0,
+            high=1e6,
+            advanced=True,
+            default_from=lambda: CUDA_CONTEXT_BYTES / 1e9,
+        ),
     ),
     function=training_memory,
     units={
@@ -277,6 +312,8 @@ TRAINING_MEMORY = Calculator(
         "optimizer_bytes": "B",
         "activation_bytes": "B",
         "capacity_bytes": "B",
+        "runtime_reserve_bytes": "B",
+        "usable_bytes": "B",
     },
     headline=("bytes_per_param", "total_bytes", "per_accelerator_bytes"),
     plot=_training_memory_result_svg,

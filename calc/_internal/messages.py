@@ -300,6 +300,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Activaciones (recomputación: {recompute})",
     },
     "training-memory.step.capacity": {"en": "{chip} memory", "es": "Memoria de {chip}"},
+    "training-memory.step.usable": {
+        "en": "Memory left after the runtime's reserve (the CUDA context)",
+        "es": "Memoria que queda tras la reserva del runtime (el contexto CUDA)",
+    },
+    "field.reserve_gb": {
+        "en": "Runtime reserve per accelerator (CUDA context)",
+        "es": "Reserva del runtime por acelerador (contexto CUDA)",
+    },
     # -- KV cache -----------------------------------------------------------------------------------------
     "model.custom": {"en": "described model", "es": "modelo descrito"},
     "kv-cache.title": {"en": "KV cache", "es": "Caché KV"},
@@ -323,11 +331,52 @@ CATALOG: dict[str, dict[str, str]] = {
     "kv-cache.step.bytes_per_token": {"en": "KV cache per token ({model}, {attention})", "es": "Caché KV por token ({model}, {attention})"},
     "kv-cache.step.cached_tokens": {"en": "Cached tokens per sequence", "es": "Tokens en caché por secuencia"},
     "kv-cache.step.total_bytes": {"en": "KV cache for the batch", "es": "Caché KV del batch"},
+    "kv-cache.field.accelerator": {"en": "Accelerator (to check the fit)", "es": "Acelerador (para comprobar si cabe)"},
+    "kv-cache.field.weight_format": {"en": "Weight format (for the fit)", "es": "Formato de los pesos (para ver si cabe)"},
+    "kv-cache.field.params": {
+        "en": "Parameters (described model, for the fit)",
+        "es": "Parámetros (modelo descrito, para ver si cabe)",
+    },
+    "option.accelerator.default": {"en": "none: no fit check", "es": "ninguno: sin comprobar si cabe"},
+    "kv-cache.out.needed_bytes": {"en": "Weights + KV cache", "es": "Pesos + caché KV"},
+    "kv-cache.out.fit": {"en": "In memory", "es": "En memoria"},
+    "word.fits": {"en": "fits", "es": "cabe"},
+    "word.does-not-fit": {"en": "does not fit", "es": "no cabe"},
+    "kv-cache.preset.mixtral-int4-24gb": {
+        "en": "Mixtral 8x7B in INT4 on a 24 GB card",
+        "es": "Mixtral 8x7B en INT4 en una tarjeta de 24 GB",
+    },
+    "kv-cache.step.weights": {
+        "en": "Weights ({model}, {format}, embedding tables in BF16)",
+        "es": "Pesos ({model}, {format}, tablas de embeddings en BF16)",
+    },
+    "kv-cache.step.usable": {
+        "en": "Memory a server may fill on {chip} (vLLM keeps the rest for the runtime)",
+        "es": "Memoria que un servidor puede ocupar en {chip} (vLLM reserva el resto para el runtime)",
+    },
+    "kv-cache.step.needed": {"en": "Weights plus KV cache", "es": "Pesos más caché KV"},
+    "kv-cache.note.no_accelerator": {
+        "en": "No fit check: choose an accelerator to see whether the weights and this cache fit.",
+        "es": "Sin comprobar si cabe: elige un acelerador para ver si caben los pesos y esta caché.",
+    },
+    "kv-cache.note.no_params": {
+        "en": "Weights not counted in the fit: give the described model's parameters to add them.",
+        "es": "Pesos no contados al ver si cabe: indica los parámetros del modelo descrito para añadirlos.",
+    },
     # -- decode -------------------------------------------------------------------------------------------
     "decode.title": {"en": "Decode step bound", "es": "Cota del paso de decodificación"},
     "field.weights_bytes": {"en": "Weight bytes", "es": "Bytes de pesos"},
     "field.kv_bytes": {"en": "KV cache read per step (whole batch)", "es": "Caché KV leída por paso (todo el batch)"},
     "decode.field.count": {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
+    "decode.field.model": {
+        "en": "Model (custom: give the weight bytes read per step)",
+        "es": "Modelo (personalizado: indica los bytes de pesos leídos por paso)",
+    },
+    "decode.field.weight_format": {"en": "Weight format (with a model)", "es": "Formato de los pesos (con un modelo)"},
+    "decode.step.read": {
+        "en": "Weights one step reads ({model}, {format}: all but the untied input table, one row per token)",
+        "es": "Pesos que lee un paso ({model}, {format}: todos salvo la tabla de entrada no compartida, una fila por token)",
+    },
     "decode.field.params": {"en": "Parameters (for the compute check)", "es": "Parámetros (para comprobar el cómputo)"},
     "decode.out.step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
     "decode.out.tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
@@ -423,8 +472,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "option.weight_format.int8": {"en": "INT8", "es": "INT8"},
     "option.weight_format.int4": {"en": "INT4", "es": "INT4"},
     "chooser.field.context": {
-        "en": "Context tokens (default: 4096 to serve, 131,072 for RAG)",
-        "es": "Tokens de contexto (por defecto: 4096 para servir, 131 072 para RAG)",
+        "en": "Prompt (context) tokens (default: 4096 to serve, 131,072 for RAG)",
+        "es": "Tokens del prompt (contexto) (por defecto: 4096 para servir, 131 072 para RAG)",
     },
     "field.target_tokens_per_s": {"en": "Target throughput", "es": "Rendimiento objetivo"},
     "field.latency_ms": {"en": "Per-token latency target", "es": "Latencia objetivo por token"},
@@ -578,8 +627,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Secuencias cuya caché KV cabe junto a los pesos (el batch máximo es la parte entera: {limit})",
     },
     "serving.step.prefill_flops": {
-        "en": "Prefill FLOPs of {batch} prompts (weights + causal attention)",
-        "es": "FLOPs de prefill de {batch} prompts (pesos + atención causal)",
+        "en": "Prefill FLOPs of one prompt (weights + causal attention)",
+        "es": "FLOPs de prefill de un prompt (pesos + atención causal)",
     },
     "serving.step.prefill_compute": {"en": "Prefill, compute time", "es": "Prefill, tiempo de cómputo"},
     "serving.step.prefill_memory": {
@@ -590,7 +639,15 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Prefill, tensor-parallel AllReduces over {tp} accelerators",
         "es": "Prefill, AllReduces del paralelismo de tensores entre {tp} aceleradores",
     },
-    "serving.step.ttft": {"en": "Time to first token", "es": "Tiempo hasta el primer token"},
+    "serving.step.ttft": {
+        "en": "Time to first token (one prompt's prefill)",
+        "es": "Tiempo hasta el primer token (el prefill de un prompt)",
+    },
+    "serving.step.decode_step": {"en": "One decode step of the batch", "es": "Un paso de decodificación del batch"},
+    "serving.step.interference": {
+        "en": "Prefills of joining requests that interrupt each step (continuous batching)",
+        "es": "Prefills de las solicitudes que entran e interrumpen cada paso (batching continuo)",
+    },
     "serving.step.mean_context": {
         "en": "Mean tokens in each cache during decode",
         "es": "Tokens medios en cada caché durante la decodificación",
@@ -615,7 +672,18 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Decode step, tensor-parallel AllReduces over {tp} accelerators",
         "es": "Paso de decodificación, AllReduces del paralelismo de tensores entre {tp} aceleradores",
     },
-    "serving.step.tpot": {"en": "Time per output token", "es": "Tiempo por token de salida"},
+    "serving.step.kv_transfer": {
+        "en": "Disaggregated: moving one prompt's KV cache to a decode server over the NICs",
+        "es": "Desagregado: mover la caché KV de un prompt a un servidor de decodificación por las NIC",
+    },
+    "serving.note.no_scale_out": {
+        "en": "No KV-cache transfer time for disaggregated serving: this chip has no scale-out bandwidth in the data.",
+        "es": "Sin tiempo de transferencia de la caché KV para servir desagregado: este chip no tiene ancho de banda de scale-out en los datos.",
+    },
+    "serving.step.tpot": {
+        "en": "Time per output token, as each user sees it",
+        "es": "Tiempo por token de salida, como lo ve cada usuario",
+    },
     "serving.step.request": {"en": "Time per request", "es": "Tiempo por solicitud"},
     "serving.step.rate": {"en": "Output tokens/s of the batch", "es": "Tokens de salida/s del batch"},
     "serving.step.requests": {"en": "Requests per second", "es": "Solicitudes por segundo"},

@@ -10,21 +10,27 @@ from .data import Accelerator, Model, load_data
 from .defaults import price_usd_per_hour
 from .errors import CalcError, check_choice, check_finite_result, check_number
 from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, Calculator, Field, with_changes
-from .inference import kv_bytes_per_token, max_batch, weight_bytes
+from .inference import (
+    INT4_GROUP_SIZE,
+    MEMORY_UTILIZATION,
+    TABLE_BYTES,
+    experts_touched,
+    kv_bytes_per_token,
+    max_batch,
+    model_tables,
+    routed_expert_params,
+    served_weight_bytes,
+    weight_bytes,
+)
 from .messages import Text, text
 from .plot import CurvePoint, serving_curve_svg
-from .results import Result, Step
+from .results import Result, Scalar, Step
 
 # Formats a served model's weights and KV cache are stored in (bytes per value for the cache).
 SERVE_FORMATS = ("bf16", "fp8", "int8", "int4")
 KV_FORMATS: dict[str, float] = {"bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}
 # The matmuls' format for each weight format: INT4 weights are dequantized to BF16 for the math (W4A16).
 COMPUTE_DTYPE = {"bf16": "bf16", "fp16": "bf16", "fp8": "fp8", "int8": "int8", "int4": "bf16"}
-# INT4 checkpoints (GPTQ, Frantar et al. 2022; AWQ, Lin et al. 2023) store one FP16 scale per group of 128 weights.
-INT4_GROUP_SIZE = 128
-# Quantization recipes leave the embedding table and the output head in 16 bits (llm-compressor's FP8 and
-# W4A16 recipes list ignore=["lm_head"]; an embedding lookup is not a matmul to quantize): 2 bytes a value.
-TABLE_BYTES = 2.0
 ACTIVATION_BYTES = 2.0  # tensor-parallel AllReduces carry BF16 activations
 # The default share of peak bandwidth and FLOP/s a serving stack reaches when the data has no measurement for the
 # chip: Databricks, "LLM Inference Performance Engineering: Best Practices" (2023), Figure 3: 60 % model bandwidth
@@ -33,52 +39,11 @@ DEFAULT_EFFICIENCY = 0.6
 # Per-message latency of a small GPU-to-GPU transfer (data/latencies.yaml, Li et al. 2020: a few microseconds,
 # the same order over PCIe, NVLink and NVSwitch); each step of the tensor-parallel ring AllReduce pays it.
 TP_LATENCY_ID = "nvlink-round-trip"
-# vLLM's default share of GPU memory for weights, activations and KV cache (EngineArgs gpu_memory_utilization, 0.9);
-# the rest is headroom for the CUDA context, NCCL and CUDA-graph buffers.
-MEMORY_UTILIZATION = 0.9
 SWEEP = ("off", "on")
 MAX_SWEEP_BATCH = 65_536
 
 
 # -- The published formulas, one function each -----------------------------------------------------------
-
-
-def embedding_params(*, vocab_size: float, hidden_size: float, tied: bool) -> float:
-    """Parameters in a model's embedding tables: V × h for the input table, as many again for an untied output head.
-
-    Source: Press & Wolf (2017), "Using the Output Embedding to Improve Language Models" (tying the two).
-    Example: Llama 3 8B (V = 128,256, h = 4096, untied): 2 × 525e6 = 1.05e9 parameters, 2.1 GB in BF16.
-    """
-    v = check_number("vocab_size", vocab_size, low=1, high=1e8, integer=True)
-    h = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
-    return v * h * (1.0 if tied else 2.0)
-
-
-def served_weight_bytes(*, params: float, table_params: float, weight_format: str = "bf16") -> float:
-    """Bytes of a served model's weights: the transformer body in its format, the embedding tables in 16 bits.
-
-    W = (N − N_emb) × s + N_emb × 2, with s = 2 (BF16), 1 (FP8, INT8) or 0.5 + 2/128 (INT4 with an FP16
-    scale per group of 128; Frantar et al. 2022, Lin et al. 2023). Example: Mixtral 8x7B in INT4 (46.7e9
-    parameters, 0.262e9 in its two tables): 46.438e9 × 0.515625 + 0.262e9 × 2 = 24.47 GB, not the 23.35 GB of
-    46.7e9 × 0.5: it does not fit a 24 GB card.
-    """
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
-    tables = check_number("table_params", table_params, low=0, high=n)
-    body = weight_bytes(params=n - tables, weight_format=weight_format, group_size=INT4_GROUP_SIZE) if n > tables else 0
-    return body + tables * TABLE_BYTES
-
-
-def experts_touched(*, experts: float, experts_per_token: float, tokens: float) -> float:
-    """Routed experts per layer that `tokens` tokens touch, each choosing k of E uniformly: E × (1 − (1 − k/E)^t).
-
-    Each expert escapes one token with probability 1 − k/E, and all t with (1 − k/E)^t. Routing is balanced
-    by design (DeepSeek-V3 report, §2.1.2; Mixtral paper, §2), so uniform is the planning case. Example:
-    DeepSeek-V3 (E = 256, k = 8) at batch 1 touches 8 experts, at batch 64 about 222, at 256 all but 0.01.
-    """
-    e = check_number("experts", experts, low=1, high=1e6, integer=True)
-    k = check_number("experts_per_token", experts_per_token, low=1, high=e, integer=True)
-    t = check_number("tokens", tokens, low=0, high=1e12)
-    return e * (1.0 - (1.0 - k / e) ** t)
 
 
 def tp_allreduce_seconds(
@@ -204,17 +169,24 @@ class ServingCase:
 
 
 def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
-    """Every intermediate of one batch size: prefill (TTFT), one decode step (TPOT), the request, rate and cost."""
+    """Every intermediate of one batch size under continuous batching, in steady state.
+
+    B sequences decode together; each step takes T_dec. When a sequence ends a new request joins after its
+    prefill, T_pf (one prompt), during which the others wait: B/(O − 1) prefills per decode step. So
+    TTFT = T_pf, TPOT = T_dec + B·T_pf/(O − 1), and the batch makes B·O tokens per B·T_pf + (O − 1)·T_dec.
+    Sources: Yu et al. (2022), "Orca" (iteration-level scheduling); Zhong et al. (2024), "DistServe" §2
+    (prefill steps delay the decoding steps batched with them, inflating TPOT).
+    """
     b, n, k = batch, case.tp, case.kv_shards
     bandwidth = case.bandwidth * case.bandwidth_efficiency
     flop_rate = n * case.peak * case.compute_efficiency
     p, o, d, layers = case.prompt, case.output, case.attention_width, case.layers
-    prefill_flops = b * (2.0 * case.active_params * p + 2.0 * layers * p * p * d + case.extra_flops)
-    prefill_read = case.read_bytes(b * p)
-    prefill_kv = b * case.kv_per_token * case.cached(p)
+    prefill_flops = 2.0 * case.active_params * p + 2.0 * layers * p * p * d + case.extra_flops
+    prefill_read = case.read_bytes(p)
+    prefill_kv = case.kv_per_token * case.cached(p)
     prefill_compute = prefill_flops / flop_rate
     prefill_memory = (prefill_read / n + prefill_kv / k) / bandwidth
-    prefill_comm = case.comm(b * p)
+    prefill_comm = case.comm(p)
     ttft = max(prefill_compute, prefill_memory) + prefill_comm
     mean_context = case.cached(p + o / 2.0)
     decode_read = case.read_bytes(b)
@@ -223,9 +195,11 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     decode_flops = b * (2.0 * case.active_params + 4.0 * layers * mean_context * d)
     decode_compute = decode_flops / flop_rate
     decode_comm = case.comm(b)
-    tpot = max(decode_memory, decode_compute) + decode_comm
+    step = max(decode_memory, decode_compute) + decode_comm
+    interference = b * ttft / (o - 1.0) if o > 1 else 0.0
+    tpot = step + interference
     request = ttft + (o - 1.0) * tpot
-    rate = b * o / request
+    rate = b * o / (b * ttft + (o - 1.0) * step)
     out = {
         "batch": b,
         "prefill_flops": prefill_flops,
@@ -243,10 +217,12 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
         "decode_flops": decode_flops,
         "decode_compute": decode_compute,
         "decode_comm": decode_comm,
+        "step": step,
+        "interference": interference,
         "tpot": tpot,
         "request": request,
         "rate": rate,
-        "requests_per_second": b / request,
+        "requests_per_second": rate / o,
     }
     if case.price is not None:
         out["cost"] = n * case.price / 3_600.0 / rate * 1e6
@@ -309,22 +285,6 @@ def default_tp_latency_s() -> float:
     return found.typical_s
 
 
-def _model_tables(model: Model) -> tuple[float, float]:
-    """(parameters in the embedding tables, bytes of the untied input table) of a data/ model."""
-    if model.vocab_size is None or model.tied_embeddings is None:
-        raise CalcError(field="model", kind="no_figure", detail="vocab_size", subject=model.name)
-    tables = embedding_params(vocab_size=model.vocab_size, hidden_size=model.hidden_size, tied=model.tied_embeddings)
-    input_table = 0.0 if model.tied_embeddings else model.vocab_size * model.hidden_size * TABLE_BYTES
-    return tables, input_table
-
-
-def routed_expert_params(model: Model) -> float:
-    """Parameters of all routed experts: E × (N − N_active) / (E − k), since N − N_active = (E − k) experts."""
-    if model.experts is None or model.experts_per_token is None:
-        return 0.0
-    return model.experts * (model.params - model.active_params) / (model.experts - model.experts_per_token)
-
-
 def _case(
     *,
     model: Model,
@@ -344,7 +304,7 @@ def _case(
     extra_resident: float = 0.0,
     extra_flops: float = 0.0,
 ) -> ServingCase:
-    tables, input_table = _model_tables(model)
+    tables, input_table = model_tables(model)
     weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
     experts = routed_expert_params(model)
     body_bytes = weight_bytes(params=1.0, weight_format=weight_format, group_size=INT4_GROUP_SIZE)
@@ -574,6 +534,9 @@ def serving(
         "output_tokens_per_second": point["rate"],
         "requests_per_second": point["requests_per_second"],
         "decode_bound": "compute" if point["decode_compute"] > point["decode_memory"] else "memory",
+        "decode_step_seconds": point["step"],
+        "prefill_interference_seconds": point["interference"],
+        "kv_transfer_seconds": None,
         "decode_memory_seconds": point["decode_memory"],
         "decode_compute_seconds": point["decode_compute"],
         "decode_communication_seconds": point["decode_comm"],
@@ -587,6 +550,23 @@ def serving(
         "slo_output_tokens_per_second": None,
         "slo_cost_per_million_output_tokens": None,
     }
+    nic = data_chip.scale_out_bits_per_s / 8.0 if data_chip is not None and data_chip.scale_out_bits_per_s else None
+    if nic is not None:
+        prompt_kv = case.kv_per_token * case.cached(p)
+        quantities["kv_transfer_seconds"] = prompt_kv / (n * nic)
+        steps.append(
+            Step(
+                "kv_transfer_seconds",
+                text("serving.step.kv_transfer"),
+                r"T_\text{KV} = b_\text{tok}\,P / (n\,B_\text{NIC})",
+                "{p} × {P} / ({n} × {B})",
+                {"p": (case.kv_per_token, "B"), "P": (case.cached(p), ""), "n": (n, ""), "B": (nic, "B/s")},
+                quantities["kv_transfer_seconds"],
+                "s",
+            )
+        )
+    else:
+        notes.append(text("serving.note.no_scale_out"))
     chosen = None
     if slo is None:
         notes.append(text("serving.note.no_slo"))
@@ -602,7 +582,7 @@ def serving(
                 slo_output_tokens_per_second=best["rate"],
                 slo_cost_per_million_output_tokens=best.get("cost"),
             )
-    table = None
+    table: list[dict[str, Scalar]] | None = None
     if sweep == "on":
         table = []
         for size in _sweep_batches(limit, int(b), chosen):
@@ -628,7 +608,7 @@ def _steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str, k
     """The derivation: memory, then prefill (TTFT), then one decode step (TPOT), then the request and its cost."""
     n, k, b = case.tp, case.kv_shards, point["batch"]
     split = n > 1 or k > 1  # whether to show the division over tensor-parallel ranks
-    tables, _ = _model_tables(model)
+    tables, _ = model_tables(model)
     per_weight = weight_bytes(params=1.0, weight_format=fmt, group_size=INT4_GROUP_SIZE)
     steps = [
         Step(
@@ -722,11 +702,10 @@ def _steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str, k
         ),
         Step(
             "prefill_flops",
-            text("serving.step.prefill_flops", batch=b),
-            r"F = B\,(2\,N_a\,P + 2\,L\,P^2 d)",
-            "{B} × (2 × {N} × {P} + 2 × {L} × {P}² × {d})",
+            text("serving.step.prefill_flops"),
+            r"F = 2\,N_a\,P + 2\,L\,P^2 d",
+            "2 × {N} × {P} + 2 × {L} × {P}² × {d}",
             {
-                "B": (b, ""),
                 "N": (case.active_params, ""),
                 "P": (case.prompt, ""),
                 "L": (case.layers, ""),
@@ -768,7 +747,7 @@ def _steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str, k
             "s",
         ),
     ]
-    steps += _comm_steps(case, "prefill", b * case.prompt, point["prefill_comm"])
+    steps += _comm_steps(case, "prefill", case.prompt, point["prefill_comm"])
     if n > 1:
         ttft_formula, ttft_sub = (
             r"\text{TTFT} = \max(T_\text{math}, T_\text{mem}) + T_\text{TP}",
@@ -860,50 +839,86 @@ def _steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str, k
     ]
     steps += _comm_steps(case, "decode", b, point["decode_comm"])
     if n > 1:
-        tpot_formula, tpot_sub = (
-            r"\text{TPOT} = \max(T_\text{mem}, T_\text{math}) + T_\text{TP}",
+        step_formula, step_sub = (
+            r"T_\text{dec} = \max(T_\text{mem}, T_\text{math}) + T_\text{TP}",
             "max({Tm}, {Tc}) + {Tx}",
         )
     else:
-        tpot_formula, tpot_sub = r"\text{TPOT} = \max(T_\text{mem}, T_\text{math})", "max({Tm}, {Tc})"
-    steps += [
+        step_formula, step_sub = r"T_\text{dec} = \max(T_\text{mem}, T_\text{math})", "max({Tm}, {Tc})"
+    steps.append(
         Step(
-            "tpot_seconds",
-            text("serving.step.tpot"),
-            tpot_formula,
-            tpot_sub,
+            "decode_step_seconds",
+            text("serving.step.decode_step"),
+            step_formula,
+            step_sub,
             {
                 "Tm": (point["decode_memory"], "s"),
                 "Tc": (point["decode_compute"], "s"),
                 "Tx": (point["decode_comm"], "s"),
             },
-            point["tpot"],
+            point["step"],
             "s",
-        ),
+        )
+    )
+    o = case.output
+    if o > 1:
+        steps += [
+            Step(
+                "prefill_interference_seconds",
+                text("serving.step.interference"),
+                r"B\,\text{TTFT} / (O - 1)",
+                "{B} × {F} / ({O} − 1)",
+                {"B": (b, ""), "F": (point["ttft"], "s"), "O": (o, "")},
+                point["interference"],
+                "s",
+            ),
+            Step(
+                "tpot_seconds",
+                text("serving.step.tpot"),
+                r"\text{TPOT} = T_\text{dec} + B\,\text{TTFT} / (O - 1)",
+                "{S} + {I}",
+                {"S": (point["step"], "s"), "I": (point["interference"], "s")},
+                point["tpot"],
+                "s",
+            ),
+        ]
+    else:
+        steps.append(
+            Step(
+                "tpot_seconds",
+                text("serving.step.tpot"),
+                r"\text{TPOT} = T_\text{dec}",
+                "{S}",
+                {"S": (point["step"], "s")},
+                point["tpot"],
+                "s",
+            )
+        )
+    steps += [
         Step(
             "request_seconds",
             text("serving.step.request"),
             r"T_\text{req} = \text{TTFT} + (O - 1)\,\text{TPOT}",
             "{F} + ({O} − 1) × {T}",
-            {"F": (point["ttft"], "s"), "O": (case.output, ""), "T": (point["tpot"], "s")},
+            {"F": (point["ttft"], "s"), "O": (o, ""), "T": (point["tpot"], "s")},
             point["request"],
             "s",
         ),
         Step(
             "output_tokens_per_second",
             text("serving.step.rate"),
-            r"r = B\,O / T_\text{req}",
-            "{B} × {O} / {R}",
-            {"B": (b, ""), "O": (case.output, ""), "R": (point["request"], "s")},
+            r"r = B\,O / (B\,\text{TTFT} + (O - 1)\,T_\text{dec})",
+            "{B} × {O} / ({B} × {F} + ({O} − 1) × {S})",
+            {"B": (b, ""), "O": (o, ""), "F": (point["ttft"], "s"), "S": (point["step"], "s")},
             point["rate"],
             "tokens/s",
         ),
         Step(
             "requests_per_second",
             text("serving.step.requests"),
-            r"B / T_\text{req}",
-            "{B} / {R}",
-            {"B": (b, ""), "R": (point["request"], "s")},
+            r"r / O",
+            "{r} / {O}",
+            {"r": (point["rate"], "tokens/s"), "O": (o, "")},
             point["requests_per_second"],
             "",
         ),
@@ -1097,6 +1112,9 @@ SERVING = Calculator(
         "decode_memory_seconds": "s",
         "decode_compute_seconds": "s",
         "decode_communication_seconds": "s",
+        "decode_step_seconds": "s",
+        "prefill_interference_seconds": "s",
+        "kv_transfer_seconds": "s",
         "bandwidth_efficiency": "",
         "compute_efficiency": "",
         "price_usd_per_hour": "",
