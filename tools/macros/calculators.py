@@ -103,7 +103,8 @@ def _result_html(calculator: Calculator, lang: str) -> str:
         f"<code>{esc(s['substitution'])}</code> = <strong>{esc(s['result'])}</strong></li>"
         for s in outcome["derivation"]
     )
-    plot = f'<div class="x4-calc__plot">{outcome["svg"]}</div>' if outcome.get("svg") else ""
+    # A calculator with a chart always has its box, so a chart the reader turns on (serving's sweep) has a place.
+    plot = f'<div class="x4-calc__plot">{outcome.get("svg") or ""}</div>' if calculator.plot is not None else ""
     return (
         f'<dl class="x4-calc__result">{items}</dl><ul class="x4-calc__notes">{notes}</ul>{plot}'
         f"{_table_html(outcome.get('table'), lang)}"

@@ -248,6 +248,16 @@ def register(env: Any) -> None:
         return value
 
     @env.macro
+    def serving_curve(**inputs: Any) -> str:
+        """The serving calculator's latency-throughput chart for these inputs (written as in English), inline."""
+        outcome = _calc.run("serving", {**inputs, "sweep": "on"}, _lang(env))
+        if not outcome["ok"] or not outcome.get("svg"):
+            raise ValueError(f"serving_curve({inputs}): {outcome.get('message', 'no chart')}")
+        # Its own element ids, so the calculator's live chart on the same page does not repeat them.
+        svg = outcome["svg"].replace('"x4-serve-', '"x4-serve-figure-').replace(" x4-serve-", " x4-serve-figure-")
+        return f'<div class="x4-calc__plot">{svg}</div>'
+
+    @env.macro
     def calc_out(name: str, key: str, digits: int = 3, percent: bool = False, **inputs: Any) -> str:
         """One output of a registered calculator, formatted for the page, e.g.
         calc_out('training', 'days', price='3'). Inputs are written as in English ('0.5', '70B');
