@@ -93,6 +93,8 @@ def _cli_json(name: str, inputs: dict[str, str]) -> dict[str, object]:
 
 def _expected_text(name: str, key: str, value: object, lang: str) -> str:
     units = CALCULATORS[name].units
+    if value is None:
+        return "—"
     if isinstance(value, str):
         return format_word(value, lang)
     if key in units:
@@ -236,7 +238,7 @@ def test_scratchpad_runs_python_against_calc(page: object, site_url: str, lang: 
     quiz = calc.compute(
         "training", {"params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "count": "1024", "mfu": "0.5"}, lang
     )
-    expected_days = format_quantity(quiz.quantities["days"], "days", lang)
+    expected_days = format_quantity(quiz.quantities["seconds"], "days", lang)
     example = page.input_value(".x4-scratchpad textarea")
     assert expected_days in run(example)
     assert "ZeroDivisionError" in run("1 / 0")
@@ -254,17 +256,16 @@ def test_presets_fill_the_form_and_compute(
             continue
         page.goto(site_url + prefix + calculator_pages[name])
         widget = f'.x4-calc[data-calculator="{name}"]'
-        for index, preset in enumerate(calculator.presets.values()):
-            inputs = {k: v for k, v in preset.items() if not k.startswith("label_")}
+        for index, (preset_id, inputs) in enumerate(calculator.presets.items()):
             before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")
             page.click(f"{widget} .x4-preset >> nth={index}")
             page.wait_for_function(
                 "([w, n]) => (document.querySelector(w).x4Done || 0) > n", arg=[widget, before], timeout=LIVE_MS
             )
-            expected = calc.run(name, {**calculator.defaults(), **inputs}, lang)["formatted"]
+            expected = calc.run(name, calculator.defaults(inputs), lang)["formatted"]
             for key in calculator.headline:
-                assert page.text_content(f'{widget} [data-q="{key}"]') == expected[key], (
+                assert page.text_content(f'{widget} [data-q="{key}"]') == expected.get(key, "—"), (
                     name,
-                    preset[f"label_{lang}"],
+                    calculator.preset_label(preset_id, lang),
                     key,
                 )

@@ -30,6 +30,19 @@ BROKEN = {
     "experts-without-top-k": (
         "models.yaml [sparse-model]: field 'experts_per_token': give experts and experts_per_token together"
     ),
+    "measured-above-peak": (
+        "test-chip.yaml [test-chip]: field 'measured.matmul.bf16': measured 1000 TFLOP/s must be below the peak "
+        "compute.bf16 = 989.4 TFLOP/s (at or above the peak it is a spec number or an error)"
+    ),
+    "measured-without-software": (
+        "test-chip.yaml [test-chip]: field 'measured.matmul.bf16': a measured value needs 'software'"
+    ),
+    "measured-without-benchmark": (
+        "test-chip.yaml [test-chip]: field 'measured.matmul.bf16': a measured value needs 'benchmark'"
+    ),
+    "system-unknown-accelerator": (
+        "systems.yaml [test-node]: field 'accelerators.0.id': unknown accelerator id 'no-such-chip'"
+    ),
     "price-unknown-accelerator": (
         "economics.yaml [no-such-chip]: field 'accelerator_hour_usd': unknown accelerator id 'no-such-chip'"
     ),
@@ -60,6 +73,29 @@ def test_good_fixture_builds() -> None:
     """The unbroken fixture passes, so each broken case fails for its one change only."""
     bundle = build_bundle(FIXTURES / "good_data")
     assert [chip["id"] for chip in bundle["accelerators"]] == ["test-chip"]
+    assert [system["id"] for system in bundle["systems"]["items"]] == ["test-node"]
+
+
+def test_good_fixture_measured_and_internals_reach_the_loader() -> None:
+    """The measured section becomes achievable figures; internals keep numbers, bytes and words apart."""
+    from calc._internal.data import parse_bundle
+
+    data = parse_bundle(build_bundle(FIXTURES / "good_data"))
+    chip = data.accelerator("test-chip")
+    assert chip.achievable_flop_per_s["bf16"] == 794.5e12
+    assert chip.achievable_memory_bandwidth_bytes_per_s is None
+    assert chip.measured["measured.matmul.bf16"].software == "PyTorch 2.7.0+cu126"
+    assert chip.measured["measured.memory_bandwidth"].reason == "No measurement in the fixture."
+    assert chip.internals["internals.shared_memory_per_unit"].si == 228e3
+    assert chip.internals["internals.unit_name"].text == "SM"
+    assert [source["id"] for source in chip.sources] == ["vendor-sheet", "bench-table"]
+    node = data.systems["test-node"]
+    assert (node.accelerators, node.cpu_count, node.power_max_w, node.cooling) == (
+        (("test-chip", 8),),
+        2,
+        10.2e3,
+        "air",
+    )
 
 
 @pytest.mark.parametrize("case", sorted(BROKEN))

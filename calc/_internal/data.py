@@ -26,6 +26,41 @@ class SourcedValue:
 
 
 @dataclass(frozen=True)
+class MeasuredValue:
+    """A figure measured on the chip (SI), with the software and benchmark it was measured with."""
+
+    si: float | None
+    dimension: str | None
+    text: str | None
+    source: str | None
+    software: str | None = None
+    benchmark: str | None = None
+    measured_on: str | None = None
+    note: str | None = None
+    reason: str | None = None
+    alternatives: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class System:
+    """A node, rack or pod: accelerator ids and counts, CPUs, power in watts, cooling and scale-up domain."""
+
+    id: str
+    name: str
+    kind: str
+    accelerators: tuple[tuple[str, int], ...]
+    cpu_count: int | None
+    power_max_w: float | None
+    power_typical_w: float | None
+    cooling: str | None
+    scale_up_domain_size: int | None
+    topology: str | None
+    note: str | None
+    source: str
+    values: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Model:
     """A reference model's shape: counts as numbers, None where a field does not apply.
 
@@ -140,6 +175,11 @@ class Accelerator:
     values: dict[str, SourcedValue] = field(repr=False)
     text: dict[str, Any] = field(repr=False)
     sources: list[dict[str, Any]] = field(repr=False)
+    achievable_flop_per_s: dict[str, float | None] = field(default_factory=dict)
+    achievable_memory_bandwidth_bytes_per_s: float | None = None
+    measured: dict[str, MeasuredValue] = field(repr=False, default_factory=dict)
+    measured_reason: str | None = field(repr=False, default=None)
+    internals: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
 
     def peak_flop_per_s(self, dtype: str) -> float:
         """Dense peak for `dtype`; raises CalcError when the chip has no such format."""
@@ -165,6 +205,7 @@ class DataBundle:
     models: dict[str, Model] = field(default_factory=dict)
     interconnects: dict[str, Interconnect] = field(default_factory=dict)
     latencies: dict[str, Latency] = field(default_factory=dict)
+    systems: dict[str, System] = field(default_factory=dict)
 
     def model(self, model_id: str) -> Model:
         """Look up a reference model by its kebab-case id; raises CalcError listing the known ids."""
@@ -183,7 +224,7 @@ class DataBundle:
         return found
 
 
-def _si(values: dict[str, SourcedValue], path: str) -> float | None:
+def _si(values: dict[str, SourcedValue] | dict[str, MeasuredValue], path: str) -> float | None:
     value = values.get(path)
     return value.si if value else None
 
@@ -194,8 +235,16 @@ def _sourced_value(value: dict[str, Any]) -> SourcedValue:
     return SourcedValue(**fields)
 
 
+def _measured_value(value: dict[str, Any]) -> MeasuredValue:
+    fields = dict(value)
+    fields["alternatives"] = tuple(fields.get("alternatives") or ())
+    return MeasuredValue(**fields)
+
+
 def _accelerator(entry: dict[str, Any]) -> Accelerator:
     values = {path: _sourced_value(value) for path, value in entry["values"].items()}
+    measured_section = entry.get("measured") or {}
+    measured = {path: _measured_value(value) for path, value in (measured_section.get("values") or {}).items()}
     domain = _si(values, "scale_up.domain_size")
     dims = _si(values, "scale_up.torus_dims")
     return Accelerator(
@@ -219,6 +268,35 @@ def _accelerator(entry: dict[str, Any]) -> Accelerator:
         values=values,
         text=entry["text"],
         sources=entry["sources"],
+        achievable_flop_per_s={dtype: _si(measured, f"measured.matmul.{dtype}") for dtype in DTYPES},
+        achievable_memory_bandwidth_bytes_per_s=_si(measured, "measured.memory_bandwidth"),
+        measured=measured,
+        measured_reason=measured_section.get("reason"),
+        internals={path: _sourced_value(value) for path, value in (entry.get("internals") or {}).items()},
+    )
+
+
+def _system(entry: dict[str, Any]) -> System:
+    values = {key: _sourced_value(value) for key, value in entry["values"].items()}
+
+    def whole(key: str) -> int | None:
+        number = _si(values, key)
+        return None if number is None else int(number)
+
+    return System(
+        id=entry["id"],
+        name=entry["name"],
+        kind=entry["kind"],
+        accelerators=tuple((held["id"], int(held["count"])) for held in entry["accelerators"]),
+        cpu_count=whole("cpus"),
+        power_max_w=_si(values, "power_max"),
+        power_typical_w=_si(values, "power_typical"),
+        cooling=values["cooling"].text,
+        scale_up_domain_size=whole("scale_up_domain"),
+        topology=values["topology"].text,
+        note=entry.get("note"),
+        source=entry["source"],
+        values=values,
     )
 
 
@@ -266,6 +344,7 @@ def parse_bundle(bundle: dict[str, Any]) -> DataBundle:
         interconnects={e["id"]: Interconnect(**_pick(e, link_fields)) for e in _items(bundle, "interconnects")},
         latencies={e["id"]: Latency(**_pick(e, latency_fields)) for e in _items(bundle, "latencies")},
         economics=_economics(bundle["economics"]),
+        systems={entry["id"]: _system(entry) for entry in _items(bundle, "systems")},
     )
 
 

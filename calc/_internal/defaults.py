@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .data import load_data
+from .fields import Field
 
 _RANGES = {
     "pue": "pue",
@@ -21,3 +22,27 @@ def price_usd_per_hour(accelerator_id: str | None) -> float | None:
         return None
     found = load_data().economics.accelerator_hour_usd.get(accelerator_id)
     return found.typical if found is not None else None
+
+
+# The facility inputs the training and TCO calculators share: left empty, each takes the edition's figure.
+PUE = Field("pue", optional=True, low=1, high=5, advanced=True, default_from=lambda: economics_default("pue"))
+ELECTRICITY = Field(
+    "electricity",
+    unit="USD/kWh",
+    param="electricity_usd_per_kwh",
+    optional=True,
+    low=0,
+    high=10,
+    advanced=True,
+    default_from=lambda: economics_default("electricity_usd_per_kwh"),
+)
+CARBON = Field(
+    "carbon",
+    unit="g/kWh",
+    param="carbon_g_per_kwh",
+    optional=True,
+    low=0,
+    high=2000,
+    advanced=True,
+    default_from=lambda: economics_default("carbon_g_per_kwh"),
+)

@@ -1,9 +1,7 @@
 # Total cost of ownership: cost per million tokens, and renting against owning an accelerator.
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from .defaults import economics_default
+from .defaults import ELECTRICITY, PUE, economics_default
 from .errors import check_finite_result, check_number
 from .fields import Calculator, Field
 from .fmt import DISPLAY_FACTORS
@@ -188,10 +186,6 @@ def tco(
     return Result(calculator="tco", quantities=quantities, steps=steps, notes=notes)
 
 
-def _economics(name: str) -> Callable[[], float | None]:
-    return lambda: economics_default(name)
-
-
 TCO = Calculator(
     name="tco",
     fields=(
@@ -201,17 +195,8 @@ TCO = Calculator(
         Field("utilization", default="0.7", low=0, low_open=True, high=1),
         Field("tokens_per_second", optional=True, low=0, low_open=True, high=1e12),
         Field("watts", unit="W", default="700", low=0, high=1e5, advanced=True),
-        Field("pue", optional=True, low=1, high=5, advanced=True, default_from=_economics("pue")),
-        Field(
-            "electricity",
-            unit="USD/kWh",
-            optional=True,
-            param="electricity_usd_per_kwh",
-            low=0,
-            high=10,
-            advanced=True,
-            default_from=_economics("electricity_usd_per_kwh"),
-        ),
+        PUE,
+        ELECTRICITY,
         Field("opex_fraction", default="0.1", param="opex_fraction_per_year", low=0, high=1, advanced=True),
     ),
     function=tco,

@@ -7,7 +7,7 @@ from typing import Any
 from .chips import resolve_chip
 from .collectives import hierarchical_allreduce_seconds, overlap_needed, ring_allreduce_seconds
 from .data import Accelerator, load_data
-from .defaults import economics_default, price_usd_per_hour
+from .defaults import CARBON, ELECTRICITY, PUE, economics_default, price_usd_per_hour
 from .errors import CalcError, check_finite_result, check_number
 from .fields import ACCELERATOR, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field
 from .fmt import DISPLAY_FACTORS, format_number
@@ -465,10 +465,6 @@ def _training_result_svg(result: Result, lang: str) -> str:
     return training_scaling_svg(count=float(result.inputs["count"]), lang=lang, **inputs)
 
 
-def _economics(name: str) -> Any:
-    return lambda: economics_default(name)
-
-
 TRAINING = Calculator(
     name="training",
     fields=(
@@ -483,27 +479,9 @@ TRAINING = Calculator(
         Field("flops_per_token_per_param", default="6", low=1, high=100, advanced=True),
         Field("watts", unit="W", optional=True, low=0, low_open=True, high=1e5, advanced=True),
         Field("node_overhead", default="1", low=1, high=5, advanced=True),
-        Field("pue", optional=True, low=1, high=5, advanced=True, default_from=_economics("pue")),
-        Field(
-            "electricity",
-            unit="USD/kWh",
-            param="electricity_usd_per_kwh",
-            optional=True,
-            low=0,
-            high=10,
-            advanced=True,
-            default_from=_economics("electricity_usd_per_kwh"),
-        ),
-        Field(
-            "carbon",
-            unit="g/kWh",
-            optional=True,
-            param="carbon_g_per_kwh",
-            low=0,
-            high=2000,
-            advanced=True,
-            default_from=_economics("carbon_g_per_kwh"),
-        ),
+        PUE,
+        ELECTRICITY,
+        CARBON,
         Field(
             "link_gbytes_s",
             unit="GB/s",

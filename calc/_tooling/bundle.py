@@ -72,6 +72,47 @@ def _sourced(raw: Any, *, default_source: str | None) -> dict[str, Any]:
     return out
 
 
+def _text_leaf(raw: Any, *, default_source: str | None) -> dict[str, Any]:
+    """Bundle form of a word-valued leaf (a unit's name, an engine's generation): kept with its source."""
+    spec = raw if isinstance(raw, dict) else {"value": raw}
+    value = spec.get("value")
+    return {
+        "si": None,
+        "dimension": "text" if value is not None else None,
+        "text": None if value is None else str(value),
+        "source": spec.get("source") or default_source,
+        "note": spec.get("note"),
+        "reason": spec.get("reason"),
+        "alternatives": spec.get("alternatives") or [],
+    }
+
+
+def _internals(raw: dict[str, Any] | None, *, default_source: str) -> dict[str, Any]:
+    """internals.<leaf> -> bundle leaf; numbers and quantities converted, words kept as text."""
+    out: dict[str, Any] = {}
+    for leaf, item in (raw or {}).items():
+        if leaf == "sources":
+            continue
+        maker = _text_leaf if leaf in schema.INTERNALS_TEXT else _sourced
+        out[f"internals.{leaf}"] = maker(item, default_source=default_source)
+    return out
+
+
+def _measured(raw: dict[str, Any] | None, *, default_source: str) -> dict[str, Any] | None:
+    """The measured section: {'reason', 'values': {path: leaf with software, benchmark, measured_on}}."""
+    if raw is None:
+        return None
+    items = {f"matmul.{dtype}": item for dtype, item in (raw.get("matmul") or {}).items()}
+    if raw.get("memory_bandwidth") is not None:
+        items["memory_bandwidth"] = raw["memory_bandwidth"]
+    values = {}
+    for key, item in items.items():
+        leaf = _sourced(item, default_source=default_source)
+        leaf.update(software=item.get("software"), benchmark=item.get("benchmark"), measured_on=item.get("measured_on"))
+        values[f"measured.{key}"] = leaf
+    return {"reason": raw.get("reason"), "values": values}
+
+
 def load_accelerator(path: Path) -> dict[str, Any]:
     """Read and validate one data/accelerators/*.yaml into its bundle entry."""
     raw = _read(path)
@@ -91,6 +132,9 @@ def load_accelerator(path: Path) -> dict[str, Any]:
     for key in ("architecture", "process", "announced", "category", "form_factor", "status", "editions", "notes"):
         if key in raw:
             text[key] = _jsonable(raw[key])
+    extra_sources = [
+        source for section in ("measured", "internals") for source in (raw.get(section) or {}).get("sources") or []
+    ]
     return _jsonable(
         {
             "id": raw["id"],
@@ -101,7 +145,9 @@ def load_accelerator(path: Path) -> dict[str, Any]:
             "default_source": default_source,
             "values": values,
             "text": text,
-            "sources": raw["sources"],
+            "measured": _measured(raw.get("measured"), default_source=default_source),
+            "internals": _internals(raw.get("internals"), default_source=default_source),
+            "sources": raw["sources"] + extra_sources,
         }
     )
 
@@ -162,6 +208,27 @@ def _models(raw: Any) -> dict[str, Any]:
     return {"sources": raw["sources"], "items": models}
 
 
+def _systems(raw: Any, *, accelerator_ids: set[str]) -> dict[str, Any]:
+    schema.check_systems(raw, file_name="systems.yaml", accelerator_ids=accelerator_ids)
+    items = []
+    for system in raw["systems"]:
+        source = system["source"]
+        values = {key: _sourced(system[key], default_source=source) for key in schema.SYSTEM_DIMENSIONS}
+        values.update({key: _text_leaf(system[key], default_source=source) for key in ("cooling", "topology")})
+        items.append(
+            {
+                "id": system["id"],
+                "name": system["name"],
+                "kind": system["kind"],
+                "accelerators": [{"id": held["id"], "count": held["count"]} for held in system["accelerators"]],
+                "note": system.get("note"),
+                "source": source,
+                "values": values,
+            }
+        )
+    return {"sources": raw["sources"], "items": items}
+
+
 def build_bundle(data_dir: Path) -> dict[str, Any]:
     """Validate `data_dir` and return the whole bundle as JSON-ready data.
 
@@ -184,6 +251,11 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
     for name, reader in readers.items():
         path = data_dir / f"{name}.yaml"
         bundle[name] = reader(_read(path)) if path.is_file() else {"sources": [], "items": []}
+    systems_file = data_dir / "systems.yaml"
+    ids = {chip["id"] for chip in accelerators}
+    bundle["systems"] = (
+        _systems(_read(systems_file), accelerator_ids=ids) if systems_file.is_file() else {"sources": [], "items": []}
+    )
     economics_file = data_dir / "economics.yaml"
     if economics_file.is_file():
         raw = _read(economics_file)

@@ -169,7 +169,10 @@ def _scaled(value: float | None, factor: float) -> float | None:
 
 
 def spec_row(chip: Accelerator) -> dict[str, Any]:
-    """One accelerator as the `specs --json` object: decimal GB, TB/s, TFLOP/s (TOPS for INT8), Gb/s."""
+    """One accelerator as the `specs --json` object: decimal GB, TB/s, TFLOP/s (TOPS for INT8), Gb/s.
+
+    `achievable_*` are published measurements (best dense matmul, streamed memory bandwidth), null when none.
+    """
     per_direction = chip.scale_up_per_direction_bytes_per_s
     both = chip.values.get("scale_up.bidirectional")
     both_si = both.si if both and both.si is not None else (2 * per_direction if per_direction else None)
@@ -181,6 +184,8 @@ def spec_row(chip: Accelerator) -> dict[str, Any]:
         "memory_bandwidth_tbps": _scaled(chip.memory_bandwidth_bytes_per_s, 1e12),
         "tdp_w": chip.tdp_w,
         "dense_tflops": {dtype: _scaled(chip.dense_flop_per_s.get(dtype), 1e12) for dtype in SPEC_DTYPES},
+        "achievable_tflops": {dtype: _scaled(chip.achievable_flop_per_s.get(dtype), 1e12) for dtype in SPEC_DTYPES},
+        "achievable_memory_bandwidth_tbps": _scaled(chip.achievable_memory_bandwidth_bytes_per_s, 1e12),
         "scale_up": {
             "name": chip.scale_up_name,
             "topology": chip.scale_up_topology,

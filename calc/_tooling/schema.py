@@ -26,12 +26,20 @@ DIMENSIONS: dict[str, str] = {
     "scale_out.per_accelerator": "bits_per_s",
     "on_chip.sram": "bytes",
     "on_chip.l2": "bytes",
+    "internals.units": "count",
+    "internals.matrix_units_per_unit": "count",
+    "internals.boost_clock_mhz": "number",
+    "internals.shared_memory_per_unit": "bytes",
+    "internals.register_file_per_unit": "bytes",
+    "measured.memory_bandwidth": "bytes_per_s",
     **{
         f"{section}.{key}": ("op_per_s" if key == "int8" else "flop_per_s")
         for section in ("compute", "sparse_headline")
         for key in DENSE_KEYS
     },
 }
+# Leaves of the internals section that are words (a unit's name, an engine's generation), not quantities.
+INTERNALS_TEXT = ("unit_name", "matrix_engine", "matrix_formats")
 SPARSE_TOLERANCE = 0.015  # vendors round: 2 x 989.4 = 1978.8 is published as 1,979
 BIDIRECTIONAL_TOLERANCE = 0.01
 PER_PEER_TOLERANCE = 0.02  # per-link figures are rounded: 7 x 76.8 GB/s = 537.6, published as 1,075 both ways
@@ -59,7 +67,7 @@ class Source(_Strict):
     """Where values come from: title, URL, the date it was checked and how."""
 
     id: Annotated[str, Field(pattern=KEBAB)]
-    kind: Literal["vendor", "paper", "model-card", "secondary", "dataset", "price-list"]
+    kind: Literal["vendor", "paper", "model-card", "secondary", "dataset", "price-list", "measurement"]
     title: Annotated[str, Field(min_length=3)]
     url: Annotated[str, Field(pattern=r"^https?://\S+$")]
     checked: dt.date
@@ -154,6 +162,71 @@ class OnChip(_Strict):
     l2: Leaf | None = None
 
 
+class MeasuredAlternative(_Strict):
+    """Another published measurement of the same quantity, kept beside the chosen one."""
+
+    value: Scalar
+    source: str
+    software: Annotated[str, Field(min_length=3)]
+    benchmark: Annotated[str, Field(min_length=3)]
+    measured_on: dt.date | None = None
+    note: str | None = None
+
+
+class Measured(_Strict):
+    """A figure someone measured on the chip (never a spec number): value, source, software and benchmark."""
+
+    value: Scalar | None
+    source: str | None = None
+    software: str | None = None
+    benchmark: str | None = None
+    measured_on: dt.date | None = None
+    note: str | None = None
+    reason: str | None = None
+    alternatives: list[MeasuredAlternative] = []
+
+    @model_validator(mode="after")
+    def _complete(self) -> Measured:
+        if self.value is None:
+            if self.reason is None or not self.reason.strip():
+                raise ValueError("a null value needs a 'reason'")
+            return self
+        for name in ("source", "software", "benchmark"):
+            text = getattr(self, name)
+            if text is None or not text.strip():
+                raise ValueError(f"a measured value needs '{name}'")
+        return self
+
+
+class MeasuredSection(_Strict):
+    """Achieved figures beside the peaks: dense matmul per format and memory bandwidth."""
+
+    sources: list[Source] = []
+    reason: str | None = None
+    matmul: dict[Literal[DENSE_KEYS], Measured] = {}  # type: ignore[valid-type]
+    memory_bandwidth: Measured | None = None
+
+    @model_validator(mode="after")
+    def _something_or_why_not(self) -> MeasuredSection:
+        if not self.matmul and self.memory_bandwidth is None and not (self.reason or "").strip():
+            raise ValueError("give matmul or memory_bandwidth measurements, or a 'reason' why there are none")
+        return self
+
+
+class Internals(_Strict):
+    """What the chip is made of: compute units, matrix engines, clock, per-unit memories (caches stay in on_chip)."""
+
+    sources: list[Source] = []
+    unit_name: str | Sourced
+    units: Leaf
+    matrix_units_per_unit: Leaf
+    boost_clock_mhz: Leaf
+    shared_memory_per_unit: Leaf
+    register_file_per_unit: Leaf
+    matrix_engine: str | Sourced
+    matrix_formats: str | Sourced
+
+
 class Accelerator(_Strict):
     """One data/accelerators/<id>.yaml."""
 
@@ -177,6 +250,8 @@ class Accelerator(_Strict):
     scale_up: ScaleUp
     scale_out: ScaleOut
     on_chip: OnChip
+    measured: MeasuredSection | None = None
+    internals: Internals | None = None
 
 
 class Interconnect(_Strict):
@@ -261,6 +336,43 @@ class Economics(_Strict):
     grid_carbon_g_per_kwh: Range
 
 
+class SystemAccelerator(_Strict):
+    """Which accelerator a system holds, and how many."""
+
+    id: Annotated[str, Field(pattern=KEBAB)]
+    count: Annotated[int, Field(ge=1)]
+
+
+class System(_Strict):
+    """A baseboard, node, rack or pod: accelerators, CPUs, power, cooling (hybrid: liquid cold plates plus air)
+    and scale-up domain, each sourced."""
+
+    id: Annotated[str, Field(pattern=KEBAB)]
+    name: str
+    kind: Literal["baseboard", "node", "rack", "pod"]
+    accelerators: Annotated[list[SystemAccelerator], Field(min_length=1)]
+    cpus: Leaf
+    power_max: Leaf
+    power_typical: Leaf
+    cooling: Literal["air", "liquid", "hybrid"] | Sourced
+    scale_up_domain: Leaf
+    topology: str | Sourced
+    note: str | None = None
+    source: str
+
+
+class Systems(_Strict):
+    """data/systems.yaml."""
+
+    sources: Annotated[list[Source], Field(min_length=1)]
+    systems: list[System]
+
+
+COOLING = ("air", "liquid", "hybrid")
+# Expected dimension of each quantity leaf of a system.
+SYSTEM_DIMENSIONS = {"cpus": "count", "power_max": "watts", "power_typical": "watts", "scale_up_domain": "count"}
+
+
 class Change(_Strict):
     """One changelog entry, in both languages."""
 
@@ -333,9 +445,11 @@ def _si(leaf: Any, *, where: str, key: str) -> float | None:
     if isinstance(value, bool):
         raise DataError(f"{where}: field '{key}': expected a quantity, got {value!r}")
     if isinstance(value, (int, float)):
-        if expected != "count":
+        if expected not in ("count", "number"):
             raise DataError(f"{where}: field '{key}': a bare number has no unit; write it with its unit ({expected})")
         return float(value)
+    if expected == "number":
+        raise DataError(f"{where}: field '{key}': write a plain number; the unit is in the field name")
     try:
         si, dimension = parse_quantity(value)
     except ValueError as error:
@@ -376,9 +490,11 @@ def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
     chip = validate(Accelerator, raw, where=where)
     if f"{chip.id}.yaml" != file_name:
         raise DataError(f"{where}: field 'id': must match the file name ({file_name})")
-    known = _source_ids(chip.sources, where=where)
+    extra = [*(chip.measured.sources if chip.measured else []), *(chip.internals.sources if chip.internals else [])]
+    known = _source_ids([*chip.sources, *extra], where=where)
     _check_source(chip.default_source, known, where=where, key="default_source")
     si: dict[str, float | None] = {}
+    texts: dict[str, str] = {}
     for section in ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip"):
         block = getattr(chip, section)
         if block is None:
@@ -388,6 +504,17 @@ def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
             _check_leaf_sources(leaf, known, where=where, key=key)
             if key in DIMENSIONS and leaf is not None:
                 si[key] = _si(leaf, where=where, key=key)
+                texts[key] = str(_value(leaf))
+    if chip.internals is not None:
+        for leaf_name, leaf in chip.internals:
+            if leaf_name == "sources":
+                continue
+            key = f"internals.{leaf_name}"
+            _check_leaf_sources(leaf, known, where=where, key=key)
+            if key in DIMENSIONS:
+                si[key] = _si(leaf, where=where, key=key)
+    if chip.measured is not None:
+        _check_measured(chip.measured, si, texts, known, where=where)
     sparse = chip.sparse_headline
     if sparse is not None and sparse.sparsity == "2:4":
         for key in DENSE_KEYS:
@@ -454,6 +581,35 @@ def _check_topology(topology: str, si: dict[str, float | None], *, where: str) -
             f"{where}: field 'scale_up.per_peer': {links:g} links of per_peer must add up to the per-direction "
             f"total for a {topology}"
         )
+
+
+def _check_measured(
+    section: MeasuredSection, si: dict[str, float | None], peaks: dict[str, str], known: set[str], *, where: str
+) -> None:
+    """Each measurement names a known source and stays below its peak (dense, same format); no peak, no check."""
+    entries: list[tuple[str, Measured, str, str]] = [
+        (f"measured.matmul.{dtype}", item, "op_per_s" if dtype == "int8" else "flop_per_s", f"compute.{dtype}")
+        for dtype, item in section.matmul.items()
+    ]
+    if section.memory_bandwidth is not None:
+        entries.append(("measured.memory_bandwidth", section.memory_bandwidth, "bytes_per_s", "memory.bandwidth"))
+    for key, item, dimension, peak_key in entries:
+        _check_source(item.source, known, where=where, key=key)
+        figures = [(item.value, key)] + [(alt.value, f"{key}.alternatives") for alt in item.alternatives]
+        for alternative in item.alternatives:
+            _check_source(alternative.source, known, where=where, key=f"{key}.alternatives")
+        for value, field in figures:
+            measured = _dimensioned(value, dimension, where=where, key=field)
+            if measured is None:
+                continue
+            peak = si.get(peak_key)
+            if peak is None:
+                raise DataError(f"{where}: field '{field}': no dense peak '{peak_key}' to compare the measurement with")
+            if measured >= peak:
+                raise DataError(
+                    f"{where}: field '{field}': measured {value} must be below the peak {peak_key} = "
+                    f"{peaks[peak_key]} (at or above the peak it is a spec number or an error)"
+                )
 
 
 def check_interconnects(raw: Any, *, file_name: str) -> Interconnects:
@@ -586,6 +742,50 @@ def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> E
     if data.pue.low < 1:
         raise DataError(f"{file_name} [pue]: field 'pue.low': PUE cannot be below 1")
     return data
+
+
+def check_systems(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Systems:
+    """Validate data/systems.yaml: known accelerators and sources, quantities in their dimension."""
+    data = validate(Systems, raw, where=file_name)
+    known = _source_ids(data.sources, where=file_name)
+    seen: set[str] = set()
+    for system in data.systems:
+        where = f"{file_name} [{system.id}]"
+        if system.id in seen:
+            raise DataError(f"{where}: field 'id': duplicate system id")
+        seen.add(system.id)
+        _check_source(system.source, known, where=where, key="source")
+        for index, held in enumerate(system.accelerators):
+            if held.id not in accelerator_ids:
+                raise DataError(f"{where}: field 'accelerators.{index}.id': unknown accelerator id {held.id!r}")
+        for key in ("cooling", "topology"):
+            _check_leaf_sources(getattr(system, key), known, where=where, key=key)
+        cooling = _value(system.cooling)
+        if cooling is not None and cooling not in COOLING:
+            raise DataError(f"{where}: field 'cooling': {cooling!r} is not one of {', '.join(COOLING)}")
+        values = {}
+        for key, expected in SYSTEM_DIMENSIONS.items():
+            leaf = getattr(system, key)
+            _check_leaf_sources(leaf, known, where=where, key=key)
+            values[key] = _system_si(leaf, expected, where=where, key=key)
+        low, high = values["power_typical"], values["power_max"]
+        if low is not None and high is not None and low > high:
+            raise DataError(f"{where}: field 'power_typical': cannot exceed power_max")
+        domain = values["scale_up_domain"]
+        if domain is not None and (domain < 1 or domain != int(domain)):
+            raise DataError(f"{where}: field 'scale_up_domain': must be a whole number of accelerators")
+    return data
+
+
+def _system_si(leaf: Any, expected: str, *, where: str, key: str) -> float | None:
+    value = _value(leaf)
+    if value is None:
+        return None
+    if expected == "count":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DataError(f"{where}: field '{key}': write a whole number")
+        return float(value)
+    return _dimensioned(leaf, expected, where=where, key=key)
 
 
 def check_edition(raw: Any, *, file_name: str) -> Editions:

@@ -23,6 +23,7 @@ UI_KEYS = (
     "timeout",
     "ignored",
     "copy_link",
+    "none",
 )
 
 

@@ -121,7 +121,7 @@ function showError(widget, field, message) {
 function render(widget, result) {
   for (const dd of widget.querySelectorAll("[data-q]")) {
     const value = result.formatted[dd.dataset.q];
-    dd.textContent = value !== undefined ? value : String(result.quantities[dd.dataset.q]);
+    dd.textContent = value !== undefined ? value : text(widget, "none"); // an output its inputs cannot give
   }
   const plot = widget.querySelector(".x4-calc__plot");
   if (plot) plot.innerHTML = result.svg || ""; // drawn by calc, which escapes every label; none clears the box
