@@ -317,3 +317,25 @@ def test_cli_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert spec["speedup"] == pytest.approx((1 - 0.8**5) / 0.2 / 1.4)
     assert main(["serving", "--sweep", "yes"]) == 2
     assert "--sweep" in capsys.readouterr().err
+
+
+def test_default_efficiency_is_the_measured_share_of_peak() -> None:
+    """Without --efficiency a chip runs at its measured share of peak: the H100 SXM's BabelStream Triad 2.97 TB/s
+    (Azure AI Benchmarking Guide) of 3.35 TB/s for bandwidth, its best BF16 matmul 794.5 of 989.4 TFLOP/s
+    (mamf-finder) for compute; a chip the data did not measure takes the median of the chips it did."""
+    q = _serve()
+    assert q["bandwidth_efficiency"] == pytest.approx(2.97 / 3.35)
+    assert q["compute_efficiency"] == pytest.approx(794.5 / 989.4)
+    data = calc.load_data()
+    ratios = sorted(
+        c.achievable_memory_bandwidth_bytes_per_s / c.memory_bandwidth_bytes_per_s
+        for c in data.accelerators.values()
+        if c.achievable_memory_bandwidth_bytes_per_s
+    )
+    assert len(ratios) >= 2 and data.accelerator("rtx-4090").achievable_memory_bandwidth_bytes_per_s is None
+    median = (
+        ratios[len(ratios) // 2] if len(ratios) % 2 else (ratios[len(ratios) // 2 - 1] + ratios[len(ratios) // 2]) / 2
+    )
+    assert _serve(accelerator="rtx-4090")["bandwidth_efficiency"] == pytest.approx(median)
+    given = _serve(efficiency="0.5")
+    assert given["bandwidth_efficiency"] == given["compute_efficiency"] == 0.5

@@ -689,8 +689,17 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.step.requests": {"en": "Requests per second", "es": "Solicitudes por segundo"},
     "serving.step.cost": {"en": "Cost per million output tokens", "es": "Coste por millón de tokens de salida"},
     "serving.note.efficiency": {
-        "en": "Efficiency {efficiency} of peak bandwidth and FLOP/s: the bandwidth utilization a production stack measured at batch 1 on H100 (Databricks, 2023); give your own to change it.",
-        "es": "Eficiencia {efficiency} del ancho de banda y los FLOP/s pico: la utilización de ancho de banda que midió un stack de producción con batch 1 en H100 (Databricks, 2023); indica la tuya para cambiarla.",
+        "en": "Efficiency {bandwidth} of peak memory bandwidth ({bandwidth_source}) and {compute} of dense {dtype} FLOP/s ({compute_source}); give one efficiency to replace both.",
+        "es": "Eficiencia {bandwidth} del ancho de banda de memoria pico ({bandwidth_source}) y {compute} de los FLOP/s {dtype} densos ({compute_source}); indica una eficiencia para sustituir ambas.",
+    },
+    "serving.source.measured": {"en": "measured on {chip}: {source}", "es": "medida en {chip}: {source}"},
+    "serving.source.median": {
+        "en": "no measurement for this chip: the median of the {count} chips the data measured",
+        "es": "no hay medida para este chip: la mediana de los {count} chips medidos en los datos",
+    },
+    "serving.source.fallback": {
+        "en": "no measurement in the data: an end-to-end stack's bandwidth utilization at batch 1 on H100s, Databricks 2023",
+        "es": "no hay medidas en los datos: la utilización de ancho de banda de un stack completo con batch 1 en H100, Databricks 2023",
     },
     "serving.note.kv_replicated": {
         "en": "The KV cache is copied {copies} times: it has fewer KV heads (or one latent, for MLA) than the {tp} tensor-parallel ranks, so it cannot be split.",

@@ -32,9 +32,9 @@ KV_FORMATS: dict[str, float] = {"bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.
 # The matmuls' format for each weight format: INT4 weights are dequantized to BF16 for the math (W4A16).
 COMPUTE_DTYPE = {"bf16": "bf16", "fp16": "bf16", "fp8": "fp8", "int8": "int8", "int4": "bf16"}
 ACTIVATION_BYTES = 2.0  # tensor-parallel AllReduces carry BF16 activations
-# The default share of peak bandwidth and FLOP/s a serving stack reaches when the data has no measurement for the
-# chip: Databricks, "LLM Inference Performance Engineering: Best Practices" (2023), Figure 3: 60 % model bandwidth
-# utilization at batch 1 on 2 × H100 80 GB with TensorRT-LLM.
+# The share of peak bandwidth and FLOP/s a serving stack reaches when data/ measured no chip at all (see
+# `default_efficiency`): Databricks, "LLM Inference Performance Engineering: Best Practices" (2023), Figure 3:
+# 60 % model bandwidth utilization at batch 1 on 2 × H100 80 GB with TensorRT-LLM.
 DEFAULT_EFFICIENCY = 0.6
 # Per-message latency of a small GPU-to-GPU transfer (data/latencies.yaml, Li et al. 2020: a few microseconds,
 # the same order over PCIe, NVLink and NVSwitch); each step of the tensor-parallel ring AllReduce pays it.
@@ -269,12 +269,54 @@ def _sweep_batches(limit: int, batch: int, chosen: int | None = None) -> list[in
 # -- Building a case from the data ---------------------------------------------------------------------------
 
 
-def _efficiency(chip: Accelerator | None, given: float | None) -> tuple[float, float]:
-    """(bandwidth, compute) efficiency: the reader's figure for both, else the default (see DEFAULT_EFFICIENCY)."""
+def _measured_ratio(chip: Accelerator, dtype: str | None) -> float | None:
+    """A chip's measured figure over its datasheet peak: memory bandwidth (dtype None) or a dense matmul format."""
+    if dtype is None:
+        measured, peak = chip.achievable_memory_bandwidth_bytes_per_s, chip.memory_bandwidth_bytes_per_s
+    else:
+        measured, peak = chip.achievable_flop_per_s.get(dtype), chip.dense_flop_per_s.get(dtype)
+    return measured / peak if measured and peak else None
+
+
+def default_efficiency(chip: Accelerator | None, dtype: str | None) -> tuple[float, Text]:
+    """The share of peak a serving stack reaches by default, and where it comes from.
+
+    The chip's measured figure over its datasheet peak where data/ has one (memory bandwidth for dtype None,
+    else the best dense matmul in `dtype`); else the median of that ratio over the chips data/ measured; else
+    DEFAULT_EFFICIENCY (Databricks 2023, an end-to-end stack at batch 1 on H100s). Example: the H100 SXM's
+    2.97 TB/s BabelStream Triad (Azure AI Benchmarking Guide) over its 3.35 TB/s gives 0.887.
+    """
+    own = _measured_ratio(chip, dtype) if chip is not None else None
+    if own is not None and chip is not None:
+        found = chip.measured.get("measured.memory_bandwidth" if dtype is None else f"measured.matmul.{dtype}")
+        source_id = found.source if found is not None else None
+        title = next((str(s.get("title")) for s in chip.sources if s.get("id") == source_id), source_id or "")
+        return own, text("serving.source.measured", chip=chip.name, source=title)
+    ratios = sorted(r for c in load_data().accelerators.values() if (r := _measured_ratio(c, dtype)) is not None)
+    if ratios:
+        middle = len(ratios) // 2
+        median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+        return median, text("serving.source.median", count=float(len(ratios)))
+    return DEFAULT_EFFICIENCY, text("serving.source.fallback")
+
+
+def _efficiency(chip: Accelerator | None, given: float | None, dtype: str) -> tuple[float, float, list[Text]]:
+    """(bandwidth, compute) efficiency and the note saying where they come from: the reader's figure for both, else
+    each one's `default_efficiency`."""
     if given is not None:
         value = check_number("efficiency", given, low=0, low_open=True, high=1)
-        return value, value
-    return DEFAULT_EFFICIENCY, DEFAULT_EFFICIENCY
+        return value, value, []
+    bandwidth, bandwidth_source = default_efficiency(chip, None)
+    compute, compute_source = default_efficiency(chip, dtype)
+    note = text(
+        "serving.note.efficiency",
+        bandwidth=bandwidth,
+        bandwidth_source=bandwidth_source,
+        compute=compute,
+        compute_source=compute_source,
+        dtype=dtype.upper(),
+    )
+    return bandwidth, compute, [note]
 
 
 def default_tp_latency_s() -> float:
@@ -368,7 +410,7 @@ def chip_case(
         return "memory_capacity"
     if not peak:
         return dtype
-    bandwidth_efficiency, default_compute = _efficiency(chip, None)
+    bandwidth_efficiency, default_compute, _ = _efficiency(chip, None, dtype)
     return _case(
         model=model,
         weight_format=weight_format,
@@ -432,7 +474,8 @@ def serving(
         accelerator: a data/ id; or a custom chip's `peak_flop_per_s`, `bandwidth_bytes_per_s`, `capacity_bytes`.
         dtype: weight format (bf16, fp8, int8, int4); kv_dtype: KV-cache format.
         tp: tensor-parallel degree, at most the chip's scale-up domain.
-        efficiency: share of peak bandwidth and FLOP/s reached (default: see DEFAULT_EFFICIENCY).
+        efficiency: share of peak bandwidth and FLOP/s reached (default: `default_efficiency`, the chip's
+            measured bandwidth and matmul over its datasheet figures where data/ has them).
         price_usd_per_hour_per_accelerator: default the edition's typical price.
         link_bytes_per_s, latency_s: the AllReduce's link per direction (default the chip's scale-up) and
             per-message latency (default data/latencies.yaml, `TP_LATENCY_ID`).
@@ -489,6 +532,7 @@ def serving(
     if price is not None:
         price = check_number("price", price, low=0, high=1e4)
     slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
+    bandwidth_efficiency, compute_efficiency, notes = _efficiency(data_chip, efficiency, COMPUTE_DTYPE[fmt])
     case = _case(
         model=found,
         weight_format=fmt,
@@ -499,7 +543,7 @@ def serving(
         peak=float(chip.peak_flop_per_s or 0),
         bandwidth=float(chip.bandwidth_bytes_per_s or 0),
         memory=memory,
-        efficiency=_efficiency(data_chip, efficiency),
+        efficiency=(bandwidth_efficiency, compute_efficiency),
         link=link,
         latency=alpha,
         utilization=u,
@@ -507,10 +551,7 @@ def serving(
     )
     limit = case_max_batch(case)
     point = serving_point(case, b)
-    notes: list[Text] = []
     steps = _steps(case, point, found, fmt, kv_fmt, limit)
-    if efficiency is None:
-        notes.append(text("serving.note.efficiency", efficiency=DEFAULT_EFFICIENCY))
     if case.kv_shards < n:
         notes.append(text("serving.note.kv_replicated", copies=n / case.kv_shards, tp=n))
     if limit == 0:
