@@ -76,10 +76,12 @@ def test_speculative_calculator_defaults() -> None:
 
 def test_kv_bytes_per_token_by_attention_kind() -> None:
     """KV per token: Llama 3 70B (GQA) 2·80·8·128·2 = 327,680 B (scaling book: 160 KiB in int8); DeepSeek-V3 (MLA)
-    61·(512 + 64)·2 = 70,272 B (V2 report §2.1); Mistral 7B's cache stops at its 4,096-token window."""
+    61·(512 + 64)·2 = 70,272 B (V2 report §2.1); GPT-3 (MHA) 2·96·96·128·2 = 4.7 MB; Mistral 7B's cache stops at
+    its 4,096-token window."""
     assert _serve(model="llama-3-70b", tp="8")["kv_bytes_per_token"] == 327_680
     assert _serve(model="llama-3-70b", tp="8", kv_dtype="fp8")["kv_bytes_per_token"] == 160 * 1024
     assert _serve(model="deepseek-v3", accelerator="h200-sxm", tp="8", dtype="fp8")["kv_bytes_per_token"] == 70_272
+    assert _serve(model="gpt-3-175b", tp="8")["kv_bytes_per_token"] == 2 * 96 * 96 * 128 * 2  # MHA: every head
     mistral = _serve(model="mistral-7b", prompt_tokens="8000", output_tokens="200")
     assert mistral["kv_bytes_per_sequence"] == 2 * 32 * 8 * 128 * 2 * 4096
 

@@ -410,17 +410,19 @@ def serving_curve_svg(
         return top + (y_hi - math.log10(y)) / (y_hi - y_lo) * plot_h
 
     title = t("plot.serving.title", lang, subject=subject)
-    described = [
+    batches = [format_number(p.batch, lang) for p in points]
+    labels = [
         t(
             "plot.serving.point",
             lang,
-            batch=format_number(p.batch, lang),
+            batch=batch,
             tpot=format_quantity(p.tpot_seconds, "s", lang),
             rate=format_number(p.tokens_per_second, lang),
         )
-        + ("" if p.fits else f" ({t('plot.memory.does_not_fit', lang)})")
-        for p in points
+        for p, batch in zip(points, batches, strict=True)
     ]
+    outside = f" ({t('plot.memory.does_not_fit', lang)})"
+    described = [label + ("" if p.fits else outside) for p, label in zip(points, labels, strict=True)]
     described.append(t("plot.serving.limit", lang, batch=format_number(memory_limit_batch, lang)))
     parts = _svg_open("serve", width, height, title, "; ".join(described))
     parts.append(f'<text x="{left}" y="18">{escape(title)}</text>')
@@ -468,15 +470,8 @@ def serving_curve_svg(
         parts.append(
             f'<text x="{_num(float(x) - 4)}" y="{top + 14}" text-anchor="end" fill="{COLORS[1]}">{escape(target)}</text>'
         )
-    for p in points:
+    for p, label, batch in zip(points, labels, batches, strict=True):
         cx, cy = _num(px(p.tpot_seconds)), _num(py(p.tokens_per_second))
-        label = t(
-            "plot.serving.point",
-            lang,
-            batch=format_number(p.batch, lang),
-            tpot=format_quantity(p.tpot_seconds, "s", lang),
-            rate=format_number(p.tokens_per_second, lang),
-        )
         radius = 6 if p.batch == reader_batch else 3.5
         fill = COLORS[0] if p.fits else "none"
         stroke = COLORS[0] if p.fits else "#888"
@@ -485,8 +480,7 @@ def serving_curve_svg(
             f"<title>{escape(label)}</title></circle>"
         )
         parts.append(
-            f'<text x="{_num(float(cx) + 6)}" y="{_num(float(cy) + 14)}" font-size="11">'
-            f"{escape(format_number(p.batch, lang))}</text>"
+            f'<text x="{_num(float(cx) + 6)}" y="{_num(float(cy) + 14)}" font-size="11">{escape(batch)}</text>'
         )
         if p.batch == memory_limit_batch:
             parts.append(
