@@ -172,10 +172,15 @@ def test_hostile_inputs_get_messages_and_the_calculator_recovers(
         widget = f'.x4-calc[data-calculator="{name}"]'
         calculator = CALCULATORS[name]
         field = next(
-            f
-            for f in calculator.fields
-            if f.kind == "number" and not f.custom_of and not f.when and not f.advanced and f.default
+            (
+                f
+                for f in calculator.fields
+                if f.kind == "number" and not f.custom_of and not f.when and not f.advanced and f.default
+            ),
+            None,
         )
+        if field is None:  # every number depends on a choice (the chooser's workload): test_registry covers them
+            continue
         for text in HOSTILE:
             _fill(page, widget, {field.name: text}, lang)
             state = page.get_attribute(widget, "data-x4-state")

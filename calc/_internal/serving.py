@@ -1,7 +1,7 @@
 # Serving: weights and KV cache under a memory budget, TTFT, TPOT, throughput and cost per token; speculative decoding.
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .chips import resolve_chip
@@ -14,6 +14,7 @@ from .inference import (
     INT4_GROUP_SIZE,
     MEMORY_UTILIZATION,
     TABLE_BYTES,
+    decode_read_terms,
     experts_touched,
     kv_bytes_per_token,
     max_batch,
@@ -102,7 +103,7 @@ def best_draft_tokens(*, acceptance: float, draft_cost: float, most: int = 64) -
 
 @dataclass(frozen=True)
 class ServingCase:
-    """The constants of one serving case in SI units; `_point` evaluates it at a batch size."""
+    """The constants of one serving case in SI units; `serving_point` evaluates it at a batch size."""
 
     tp: float
     kv_shards: float  # ranks the KV cache splits across: min(tp, KV heads); 1 for MQA and MLA
@@ -835,7 +836,7 @@ def _steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str, k
                 "",
             )
         )
-    steps += _read_steps(case, point, model)
+    steps += _read_steps(case, point, model, fmt)
     steps += [
         Step(
             "decode_memory_seconds",
@@ -979,16 +980,10 @@ def _steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str, k
     return steps
 
 
-def _read_steps(case: ServingCase, point: dict[str, float], model: Model) -> list[Step]:
+def _read_steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str) -> list[Step]:
     """What one decode step reads of the weights: all but the untied input table and the experts nobody uses."""
     b = point["batch"]
     steps = []
-    values: dict[str, tuple[float, str]] = {"W": (case.weights, "B")}
-    formula, substitution = "W", "{W}"
-    if case.input_table:
-        formula += r" - E_\text{in} + \min(2\,B\,h, E_\text{in})"
-        substitution += " − {E} + min({B} × {h} × 2, {E})"
-        values.update(E=(case.input_table, "B"), B=(b, ""), h=(case.hidden, ""))
     if case.expert_bytes:
         steps.append(
             Step(
@@ -1001,21 +996,9 @@ def _read_steps(case: ServingCase, point: dict[str, float], model: Model) -> lis
                 "",
             )
         )
-        formula += r" - X\,(1 - k/E)^B"
-        substitution += " − {X} × {u}"
-        values.update(X=(case.expert_bytes, "B"), u=(point["decode_untouched"], ""))
-    if len(values) > 1:
-        steps.append(
-            Step(
-                "decode_read_bytes",
-                text("serving.step.decode_read"),
-                r"W_\text{step} = " + formula,
-                substitution,
-                values,
-                point["decode_read"],
-                "B",
-            )
-        )
+    read = decode_read_terms(model=model, weight_format=fmt, tokens=b)
+    if len(read.values) > 1:  # a tied, dense model reads all its weights: nothing to derive
+        steps.append(replace(read, key="decode_read_bytes", label=text("serving.step.decode_read")))
     return steps
 
 
@@ -1174,10 +1157,14 @@ SERVING = Calculator(
         "decode_bound",
         "cost_per_million_output_tokens",
     ),
+    # Every preset sets the fields any preset changes, so one preset never inherits another's (the SLO aside,
+    # which only adds outputs).
     presets={
         "curve-h100": {
             "model": "llama-3-8b",
             "accelerator": "h100-sxm",
+            "tp": "1",
+            "dtype": "bf16",
             "batch": "32",
             "sweep": "on",
             "slo_tpot_ms": "20",
@@ -1186,6 +1173,7 @@ SERVING = Calculator(
             "model": "llama-3-70b",
             "accelerator": "h100-sxm",
             "tp": "8",
+            "dtype": "bf16",
             "batch": "64",
             "sweep": "on",
         },
@@ -1195,12 +1183,15 @@ SERVING = Calculator(
             "tp": "8",
             "dtype": "fp8",
             "batch": "32",
+            "sweep": "off",
         },
         "mixtral-int4-4090": {
             "model": "mixtral-8x7b",
             "accelerator": "rtx-4090",
+            "tp": "1",
             "dtype": "int4",
             "batch": "1",
+            "sweep": "off",
         },
     },
     plot=_serving_result_svg,
