@@ -593,6 +593,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Cost per million output tokens",
         "es": "Coste por millón de tokens de salida",
     },
+    "serving.out.slo_batch": {"en": "Largest batch that meets the target", "es": "Batch máximo que cumple el objetivo"},
+    "serving.out.slo_cost_per_million_output_tokens": {
+        "en": "Cost per million output tokens at the target",
+        "es": "Coste por millón de tokens de salida con el objetivo",
+    },
     "serving.preset.curve-h100": {
         "en": "Llama 3 8B on one H100: the curve and a 20 ms target",
         "es": "Llama 3 8B en una H100: la curva y un objetivo de 20 ms",
@@ -679,6 +684,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.note.no_scale_out": {
         "en": "No KV-cache transfer time for disaggregated serving: this chip has no scale-out bandwidth in the data.",
         "es": "Sin tiempo de transferencia de la caché KV para servir desagregado: este chip no tiene ancho de banda de scale-out en los datos.",
+    },
+    "serving.step.slo": {
+        "en": "Time per output token at batch {batch}, the largest that meets the {target} ms target",
+        "es": "Tiempo por token de salida con batch {batch}, el mayor que cumple el objetivo de {target} ms",
     },
     "serving.step.tpot": {
         "en": "Time per output token, as each user sees it",

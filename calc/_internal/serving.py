@@ -624,6 +624,17 @@ def serving(
                 slo_output_tokens_per_second=best["rate"],
                 slo_cost_per_million_output_tokens=best.get("cost"),
             )
+            steps.append(
+                Step(
+                    "slo_batch_tpot_seconds",
+                    text("serving.step.slo", batch=float(chosen), target=slo * 1e3),
+                    r"\text{TPOT}(B^*) \le \text{target} < \text{TPOT}(B^* + 1)",
+                    "{S} + {I}",
+                    {"S": (best["step"], "s"), "I": (best["interference"], "s")},
+                    best["tpot"],
+                    "s",
+                )
+            )
     table: list[dict[str, Scalar]] | None = None
     if sweep == "on":
         table = []
@@ -1156,6 +1167,8 @@ SERVING = Calculator(
         "max_batch",
         "decode_bound",
         "cost_per_million_output_tokens",
+        "slo_batch",
+        "slo_cost_per_million_output_tokens",
     ),
     # Every preset sets the fields any preset changes, so one preset never inherits another's (the SLO aside,
     # which only adds outputs).
