@@ -33,13 +33,10 @@ _UNIT_SCALE = {
 
 
 def _prose(markdown: str) -> str:
-    """Markdown without code blocks, macro calls, HTML comments, math and quoted seed text."""
+    """Markdown without code blocks, macro calls, HTML comments and math."""
     text = re.sub(r"```.*?```", "", markdown, flags=re.S)
     text = re.sub(r"\{\{.*?\}\}", "", text, flags=re.S)
     text = re.sub(r"`[^`\n]*`", "", text)  # inline code: syntax examples, not claims
-    # Seed quotations are reproduced as written (and corrected next to them).
-    text = re.sub(r'^!!! (quote|warning) "[^"]*".*?(?=^\S)', "", text, flags=re.S | re.M)
-    text = re.sub(r'"[^"\n]*"', "", text)  # quotations of the seed, reproduced as written
     text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
     text = re.sub(r"\\\(.*?\\\)|\\\[.*?\\\]", "", text, flags=re.S)
     return text
@@ -107,3 +104,170 @@ def test_pages_without_calculators_load_no_runtime(built_site: Path) -> None:
         text = html.read_text(encoding="utf-8")
         uses_runtime = 'class="x4-calc"' in text or 'class="x4-scratchpad"' in text
         assert uses_runtime == ("x4-calc.js" in text), html
+
+
+# --- What the prose may say ---------------------------------------------------------------------
+
+# A Takeaway box earns its place only when it states a rule of thumb its section has not already
+# stated (docs/STYLE: a handful per chapter, not one per section). Two per page is the ceiling.
+MAX_TAKEAWAYS_PER_PAGE = 2
+_TAKEAWAY = {"en": '!!! tip "Takeaway"', "es": '!!! tip "Idea clave"'}
+_MISCONCEPTIONS = {"en": '!!! warning "Common misconceptions"', "es": '!!! warning "Ideas equivocadas frecuentes"'}
+
+
+def _source(lang: str, page: Path) -> str:
+    return (DOCS / lang / page).read_text(encoding="utf-8")
+
+
+def test_no_text_tells_how_the_module_was_written() -> None:
+    """No page and no data file says 'seed' or 'semilla': readers get the misconception and its
+    correction, not the history of the text."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}"
+        for path in [*sorted(DOCS.rglob("*.md")), *sorted((ROOT / "data").rglob("*.yaml"))]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\b(seed|semilla)", line, re.I)
+    ]
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_takeaways_are_few(lang: str) -> None:
+    """At most MAX_TAKEAWAYS_PER_PAGE Takeaway boxes on any page."""
+    crowded = {
+        str(page): n for page in PAGES if (n := _source(lang, page).count(_TAKEAWAY[lang])) > MAX_TAKEAWAYS_PER_PAGE
+    }
+    assert crowded == {}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=str)
+def test_twins_have_the_same_boxes(page: Path) -> None:
+    """Both languages keep the same Takeaway and Common-misconceptions boxes, under the same title."""
+    for boxes in (_TAKEAWAY, _MISCONCEPTIONS):
+        assert _source("en", page).count(boxes["en"]) == _source("es", page).count(boxes["es"]), (page, boxes["en"])
+
+
+def test_the_box_titles_are_the_only_ones() -> None:
+    """Tip and warning boxes use the module's titles, so the counts above see every one."""
+    titles = set()
+    for lang in ("en", "es"):
+        for page in PAGES:
+            titles |= set(re.findall(r'^\s*!!! (?:tip|warning) "([^"]*)"', _source(lang, page), re.M))
+    assert titles <= {
+        *(t.split('"')[1] for t in _TAKEAWAY.values()),
+        *(t.split('"')[1] for t in _MISCONCEPTIONS.values()),
+    }
+
+
+# "FP8 doubles BF16", "each halving of precision doubles the peak", "a sparse headline is twice the
+# dense figure" are false for some chips of the edition; a paragraph that states such a rule must
+# also list the exceptions through the macro that computes them from data/.
+_DOUBLING = re.compile(r"\b(doubl\w*|twice|dobl\w*|duplic\w*|el doble)\b", re.I)
+_FORMAT_WORD = re.compile(
+    r"\b(FP8|FP6|FP4|INT8|INT4|precision|precisión|formato?|halving|sparse|sparsity|dispersión|headline)\b", re.I
+)
+_EXCEPTIONS_MACRO = re.compile(r"\{\{\s*(doubling_exceptions|sparse_exceptions)\(")
+
+
+def _paragraphs(markdown: str) -> list[str]:
+    text = re.sub(r"```.*?```", "", markdown, flags=re.S)
+    return [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def _states_a_doubling_rule(paragraph: str) -> bool:
+    prose = re.sub(r"\{\{.*?\}\}|\\\(.*?\\\)", " ", paragraph, flags=re.S)
+    return any(_DOUBLING.search(s) and _FORMAT_WORD.search(s) for s in re.split(r"(?<=[.;:])\s+", prose))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_doubling_rules_name_their_exceptions(lang: str) -> None:
+    """Every paragraph that says a narrower format or a sparse headline doubles the peak calls
+    doubling_exceptions or sparse_exceptions (maintaining.md describes the schema's check instead)."""
+    bare = [
+        f"{lang}/{page}: {' '.join(paragraph.split())[:120]}"
+        for page in PAGES
+        if page.name != "maintaining.md"
+        for paragraph in _paragraphs(_source(lang, page))
+        if _states_a_doubling_rule(paragraph) and not _EXCEPTIONS_MACRO.search(paragraph)
+    ]
+    assert bare == [], "\n".join(bare)
+
+
+def test_the_doubling_check_can_fail() -> None:
+    """The rule detector sees the phrasings the review found, in both languages, and not others."""
+    assert _states_a_doubling_rule("Peaks double at each halving of precision, so compare like with like.")
+    assert _states_a_doubling_rule("- FP8 doubles the BF16 figure, FP4 doubles it again.")
+    assert _states_a_doubling_rule("Los picos se doblan cada vez que la precisión se reduce a la mitad.")
+    assert not _states_a_doubling_rule("NVLink 5 doubles that, and the rack extends the domain.")
+
+
+# The module's 60-second question (70B, 1T tokens, 1024 H100 SXM, 50 % MFU) is solved on the quiz
+# page only; other pages link to it. Its wall-clock time must not be printed anywhere else, neither
+# by a calc_out macro nor by an executed example.
+_QUIZ_PAGE = Path("quiz.md")
+_QUIZ_RUN = {"params": "70B", "tokens": "1T", "accelerator": "h100-sxm", "count": "1024", "mfu": "0.5"}
+_CALC_OUT = re.compile(r"\{\{\s*(calc_out\(.*?\))\s*\}\}", re.S)
+_EXEC_BLOCK = re.compile(r'^( *)```python exec="on"([^\n]*)\n(.*?)^\1```', re.S | re.M)
+
+
+def _quiz_days(lang: str) -> str:
+    from calc import compute, format_quantity
+
+    return format_quantity(compute("training", _QUIZ_RUN, "en").quantities["seconds"], "days", lang)
+
+
+def _calc_out_seconds(call: str) -> float | None:
+    """The wall-clock seconds a calc_out('training', 'days'|'seconds', ...) call shows, else None."""
+    import ast
+
+    from calc import compute
+
+    node = ast.parse(call, mode="eval").body
+    assert isinstance(node, ast.Call)
+    args = [ast.literal_eval(a) for a in node.args]
+    if args[:1] != ["training"] or args[1] not in ("days", "seconds"):
+        return None
+    inputs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg not in ("digits", "percent")}
+    return compute("training", inputs, "en").quantities["seconds"]
+
+
+def _exec_outputs(markdown: str) -> str:
+    """What the page's executed Python blocks print, each session run in order in its own namespace;
+    only sessions that touch the training calculator are run."""
+    import contextlib
+    import io
+    import textwrap
+
+    sessions: dict[str, list[str]] = {}
+    for number, (_indent, options, code) in enumerate(_EXEC_BLOCK.findall(markdown)):
+        if 'title="api-functions"' in options:
+            continue  # prints calc's own docstrings, whose worked examples belong to calc/
+        found = re.search(r'session="([^"]+)"', options)
+        sessions.setdefault(found.group(1) if found else f"#{number}", []).append(textwrap.dedent(code))
+    printed = io.StringIO()
+    for blocks in sessions.values():
+        if not any("training" in code for code in blocks):
+            continue
+        namespace: dict[str, object] = {"__name__": "__page__"}
+        with contextlib.redirect_stdout(printed):
+            for code in blocks:
+                exec(compile(code, "<page>", "exec"), namespace)
+    return printed.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_quiz_is_solved_on_its_page_only(lang: str) -> None:
+    """No page but quiz.md shows the quiz's wall-clock time, through calc_out or an executed example;
+    the quiz page does."""
+    from calc import compute
+
+    quiz_seconds = compute("training", _QUIZ_RUN, "en").quantities["seconds"]
+    days = _quiz_days(lang)
+    where = []
+    for page in PAGES:
+        markdown = _source(lang, page)
+        shown = [c for c in _CALC_OUT.findall(markdown) if _calc_out_seconds(c) == pytest.approx(quiz_seconds)]
+        printed = days in _exec_outputs(markdown)
+        if shown or printed:
+            where.append(str(page))
+    assert where == [str(_QUIZ_PAGE)], f"the quiz's {days} appears on {where}"

@@ -56,6 +56,14 @@ CATALOG: dict[str, dict[str, str]] = {
     "ridge.bandwidth": {"en": "Memory bandwidth (TB/s)", "es": "Ancho de banda de memoria (TB/s)"},
     "ridge.ridge": {"en": "Ridge point, {d} dense (FLOP/byte)", "es": "Punto de cresta, {d} denso (FLOP/byte)"},
     "ridge.none": {"en": "—", "es": "—"},
+    # -- ratio: chips whose peaks do not double (doubling_exceptions, sparse_exceptions) -------------
+    "ratio.same": {"en": "{narrow} = {wide}", "es": "{narrow} = {wide}"},
+    "ratio.times": {"en": "{narrow} = {ratio} × {wide}", "es": "{narrow} = {ratio} × {wide}"},
+    "ratio.group": {"en": "{rule} on {names}", "es": "{rule} en {names}"},
+    "ratio.sparse": {"en": "{ratio} × in {dtype}", "es": "{ratio} × en {dtype}"},
+    "ratio.chip": {"en": "{name}: {rules}", "es": "{name}: {rules}"},
+    "ratio.and": {"en": " and ", "es": " y "},
+    "ratio.none": {"en": "no chip in the edition", "es": "ningún chip de la edición"},
     # -- num ---------------------------------------------------------------------------------------
     "num.latency": {"en": "Operation", "es": "Operación"},
     "num.typical": {"en": "Typical", "es": "Típica"},
@@ -71,6 +79,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "source.sections.interconnects": {"en": "interconnects", "es": "interconexiones"},
     "source.sections.latencies": {"en": "latencies", "es": "latencias"},
     "source.sections.economics": {"en": "economics", "es": "economía"},
+    "source.sections.systems": {"en": "systems", "es": "sistemas"},
     # -- link --------------------------------------------------------------------------------------
     "link.link": {"en": "Link", "es": "Enlace"},
     "link.kind": {"en": "Level", "es": "Nivel"},

@@ -1170,8 +1170,6 @@ SERVING = Calculator(
         "slo_batch",
         "slo_cost_per_million_output_tokens",
     ),
-    # Every preset sets the fields any preset changes, so one preset never inherits another's (the SLO aside,
-    # which only adds outputs).
     presets={
         "curve-h100": {
             "model": "llama-3-8b",

@@ -548,10 +548,6 @@ TRAINING = Calculator(
             "dtype": "bf16",
             "count": "16384",
             "mfu": "0.4",
-            # Empty: the edition's figures, not the quiz's if the reader clicked that preset first.
-            "price": "",
-            "pue": "",
-            "electricity": "",
         },
         "chinchilla": {
             "params": "70B",
@@ -560,9 +556,6 @@ TRAINING = Calculator(
             "dtype": "bf16",
             "count": "1024",
             "mfu": "0.5",
-            "price": "",
-            "pue": "",
-            "electricity": "",
         },
     },
     plot=_training_result_svg,

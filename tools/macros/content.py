@@ -53,6 +53,52 @@ def register(env: Any) -> None:
         )
         return f"{_calc.format_number(value, _lang(env), digits=3)} FLOP/byte"
 
+    def _ratio_text(value: float, lang: str) -> str:
+        return _calc.format_number(value, lang, digits=2)
+
+    def _join(names: list[str], lang: str) -> str:
+        if len(names) < 2:
+            return "".join(names)
+        return ", ".join(names[:-1]) + t("ratio.and", lang) + names[-1]
+
+    @env.macro
+    def doubling_exceptions(wide: str, narrow: str) -> str:
+        """The chips in data/ whose dense `narrow` peak is not twice their dense `wide` peak, grouped by ratio,
+        e.g. doubling_exceptions('bf16', 'fp8') -> 'FP8 = BF16 on Gaudi 3, TPU v5p and TPU v6e; ...'.
+        A ratio within 5 % of 2 counts as doubling; chips lacking either figure are left out."""
+        lang = _lang(env)
+        groups: dict[str, list[str]] = {}
+        for chip in _calc.load_data().accelerators.values():
+            low, high = chip.dense_flop_per_s.get(wide), chip.dense_flop_per_s.get(narrow)
+            if not low or not high or abs(high / low - 2) <= 0.1:
+                continue
+            ratio = _ratio_text(high / low, lang)
+            rule = (
+                t("ratio.same", lang, narrow=narrow.upper(), wide=wide.upper())
+                if ratio == "1"
+                else t("ratio.times", lang, narrow=narrow.upper(), wide=wide.upper(), ratio=ratio)
+            )
+            groups.setdefault(rule, []).append(_html.escape(chip.name))
+        if not groups:
+            return t("ratio.none", lang)
+        return "; ".join(t("ratio.group", lang, names=_join(names, lang), rule=rule) for rule, names in groups.items())
+
+    @env.macro
+    def sparse_exceptions() -> str:
+        """The chips in data/ whose sparse headline is not twice the dense peak of the same format, with the ratio,
+        e.g. 'B300: 1.3 × in FP4; Trainium2 (Trn2): 3.8 × in BF16'. Within 5 % of 2 counts as doubling."""
+        lang = _lang(env)
+        found = []
+        for chip in _calc.load_data().accelerators.values():
+            odd = [
+                t("ratio.sparse", lang, dtype=dtype.upper(), ratio=_ratio_text(sparse / dense, lang))
+                for dtype, sparse in chip.sparse_headline_flop_per_s.items()
+                if sparse and (dense := chip.dense_flop_per_s.get(dtype)) and abs(sparse / dense - 2) > 0.1
+            ]
+            if odd:
+                found.append(t("ratio.chip", lang, name=_html.escape(chip.name), rules=", ".join(odd)))
+        return "; ".join(found) if found else t("ratio.none", lang)
+
     @env.macro
     def chip_name(accelerator: str) -> str:
         """The display name of an accelerator in data/ (e.g. 'H100 SXM')."""
@@ -120,13 +166,29 @@ def register(env: Any) -> None:
         return _table([t(f"num.{k}", lang) for k in ("chip", "low", "mid", "high")], rows, "x4-prices")
 
     @env.macro
+    def system_power(system_id: str, which: str = "max") -> str:
+        """A node's, rack's or pod's published power from data/systems.yaml (which: max or typical), e.g. '10.2 kW'."""
+        system = _calc.load_data().systems.get(system_id)
+        if system is None:
+            raise KeyError(f"no system {system_id!r} in data/; known: {', '.join(_calc.load_data().systems)}")
+        watts = {"max": system.power_max_w, "typical": system.power_typical_w}[which]
+        if watts is None:
+            raise ValueError(f"{system_id}: no {which} power in data/")
+        return _calc.format_quantity(watts, "W", _lang(env))
+
+    @env.macro
+    def system_name(system_id: str) -> str:
+        """The display name of a system in data/systems.yaml (e.g. 'NVIDIA DGX H100')."""
+        return _calc.load_data().systems[system_id].name
+
+    @env.macro
     def economics_value(name: str, which: str = "typical") -> str:
         """A facility/energy figure from data/ economics: pue, electricity_usd_per_kwh or grid_carbon_g_per_kwh."""
         value = getattr(getattr(_calc.load_data().economics, name), which)
         return _calc.format_number(value, _lang(env))
 
     # --- Interconnects, sources, models and the calculators' outputs ---
-    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics")
+    _SOURCE_SECTIONS = ("models", "interconnects", "latencies", "economics", "systems")
 
     @env.macro
     def data_sources() -> str:

@@ -293,10 +293,13 @@ function bind(widget) {
   form.addEventListener("submit", (event) => event.preventDefault());
   for (const button of widget.querySelectorAll(".x4-preset")) {
     button.addEventListener("click", () => {
+      // A preset is a whole case: the fields it does not name go back to their defaults.
       const values = JSON.parse(button.dataset.preset);
       for (const control of form.querySelectorAll("input, select")) {
         if (control.name in values) control.value = fromUrlNumber(String(values[control.name]), widget.dataset.lang);
+        else resetToDefault(control);
       }
+      toggleFields(widget);
       onEdit();
     });
   }
@@ -321,6 +324,11 @@ function bind(widget) {
     toggleFields(widget);
     recompute(widget);
   }
+}
+
+function resetToDefault(control) {
+  if (control.tagName !== "SELECT") control.value = control.defaultValue;
+  else control.selectedIndex = Math.max([...control.options].findIndex((option) => option.defaultSelected), 0);
 }
 
 function changedFromHtml(control) {
