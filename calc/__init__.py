@@ -30,13 +30,17 @@ from calc._internal.inference import (
     cached_tokens,
     critical_batch,
     decode,
+    decode_read_bytes,
     decode_step_seconds,
+    embedding_params,
+    experts_touched,
     kv_bytes_per_token,
     kv_cache,
     max_batch,
     prefill,
     prefill_flops,
     prefill_seconds,
+    served_weight_bytes,
     weight_bytes,
 )
 from calc._internal.memory import (
@@ -54,7 +58,7 @@ from calc._internal.parallelism import (
     parallelism,
     pipeline_bubble_fraction,
 )
-from calc._internal.plot import memory_bars_svg, step_timeline_svg
+from calc._internal.plot import memory_bars_svg, serving_curve_svg, step_timeline_svg
 from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
 from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
@@ -69,6 +73,14 @@ from calc._internal.roofline import (
     ridge_point,
     roofline,
     roofline_svg,
+)
+from calc._internal.serving import (
+    best_draft_tokens,
+    expected_tokens_per_step,
+    serving,
+    speculative,
+    speculative_speedup,
+    tp_allreduce_seconds,
 )
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.training import (
@@ -108,6 +120,7 @@ __all__ = [
     "allreduce",
     "alltoall",
     "attainable_flop_per_s",
+    "best_draft_tokens",
     "bytes_per_param",
     "cached_tokens",
     "checkpoint_interval_seconds",
@@ -118,12 +131,16 @@ __all__ = [
     "critical_batch",
     "critical_batch_tokens",
     "decode",
+    "decode_read_bytes",
     "decode_step_seconds",
     "default_efficiency",
     "densest_air_cooled_rack_w",
     "describe_layout",
     "describe_row",
     "elementwise_intensity",
+    "embedding_params",
+    "expected_tokens_per_step",
+    "experts_touched",
     "facility_power_w",
     "format_money",
     "format_number",
@@ -164,9 +181,15 @@ __all__ = [
     "roofline",
     "roofline_svg",
     "run",
+    "served_weight_bytes",
+    "serving",
+    "serving_curve_svg",
+    "speculative",
+    "speculative_speedup",
     "step_timeline_svg",
     "system_overhead",
     "tco",
+    "tp_allreduce_seconds",
     "training",
     "training_flops",
     "training_memory",

@@ -122,19 +122,30 @@ def test_train_ranks_fit_then_deadline_then_cost_or_time() -> None:
 
 def test_serve_mistral_on_h100_by_hand() -> None:
     """Mistral 7B (7.24e9 params, 32 layers, 8 KV heads × 128, 4096-token window; Jiang et al. 2023) in bf16 on an
-    H100 SXM (80 GB, 3.35 TB/s): KV per sequence 2·32·8·128·2·4096 = 536,870,912 B; memory allows
-    ⌊(80e9 − 14.48e9)/KV⌋ = 122 sequences; the 50 ms target allows 285; the step reads W + 122·KV ("How to Scale
-    Your Model", ch. Serving LLaMA 3-70B), and the cost per million tokens is price / (tokens/s × 3600) × 10⁶."""
+    H100 SXM (80 GB, 3.35 TB/s): KV per sequence 2·32·8·128·2·4096 = 536,870,912 B (the window caps 4096 + 256
+    tokens); 0.9 × 80 GB (vLLM's default share) allows ⌊(72e9 − 14.48e9)/KV⌋ = 107 sequences. The row is the serving
+    calculator on one H100: the largest batch whose time per output token meets 50 ms, its output tokens/s, and
+    price / (tokens/s × 3600) × 10⁶."""
     row = next(r for r in _rows("serve-7b") if r["id"] == "h100-sxm")
     kv = 2 * 32 * 8 * 128 * 2 * 4096
-    assert kv == 536_870_912
-    assert row["batch"] == math.floor((80e9 - 7.24e9 * 2) / kv) == 122
-    step = (7.24e9 * 2 + 122 * kv) / 3.35e12
-    assert row["step_seconds"] == pytest.approx(step)
-    assert row["tokens_per_second"] == pytest.approx(122 / step)
-    assert row["accelerators"] == math.ceil(10_000 / (122 / step))
+    assert kv == 536_870_912 == row["kv_bytes_per_sequence"]
+    limit = math.floor((0.9 * 80e9 - 7.24e9 * 2) / kv)
+    assert limit == 107
+
+    def served(batch: int) -> dict:
+        inputs = {"model": "mistral-7b", "prompt_tokens": "4096", "output_tokens": "256", "batch": str(batch)}
+        return calc.compute("serving", inputs, "en").to_dict()
+
+    batch = row["batch"]
+    assert 1 <= batch <= limit and served(batch)["tpot_seconds"] <= 0.05
+    assert batch == limit or served(batch + 1)["tpot_seconds"] > 0.05
+    assert row["limited_by"] == ("memory" if batch == limit else "latency")
+    point = served(batch)
+    assert row["step_seconds"] == pytest.approx(point["tpot_seconds"])
+    assert row["tokens_per_second"] == pytest.approx(point["output_tokens_per_second"])
+    assert row["accelerators"] == math.ceil(10_000 / point["output_tokens_per_second"])
     price = calc.load_data().economics.price("h100-sxm").typical
-    assert row["usd_per_million_tokens"] == pytest.approx(price / (122 / step * 3600) * 1e6)
+    assert row["usd_per_million_tokens"] == pytest.approx(price / (point["output_tokens_per_second"] * 3600) * 1e6)
 
 
 def test_serve_latency_target_can_rule_everything_out() -> None:
@@ -156,14 +167,15 @@ def test_prefill_flops_worked_example() -> None:
 
 
 def test_rag_fit_is_kv_at_long_context() -> None:
-    """RAG default: Llama 3 8B + BGE large in bf16 (16.7 GB) plus one 128K-token KV cache (2·32·8·128·2·131072 =
-    17.2 GB) = 33.9 GB: a 24 GB RTX 4090 cannot hold it, an 80 GB H100 holds one more sequence per 17.2 GB."""
+    """RAG default: Llama 3 8B + BGE large in bf16 (16.7 GB) plus one request's KV cache, 131,072 + 256 tokens
+    (2·32·8·128·2·131328 = 17.2 GB) = 33.9 GB: a 24 GB RTX 4090 cannot hold it, an H100 holds one more request per
+    17.2 GB of its 0.9 × 80 GB; prefill of one query at 50 % MFU is its time to first token."""
     rows = {r["id"]: r for r in _rows("rag-retriever")}
-    kv = 2 * 32 * 8 * 128 * 2 * 131_072
+    kv = 2 * 32 * 8 * 128 * 2 * (131_072 + 256)
     weights = 2 * (8.03e9 + 335e6)
     assert rows["rtx-4090"]["fits"] is False and "24 GB" in rows["rtx-4090"]["reason_en"]
     h100 = rows["h100-sxm"]
-    assert h100["batch"] == math.floor((80e9 - weights) / kv)
+    assert h100["batch"] == math.floor((0.9 * 80e9 - weights) / kv)
     query = (
         calc.prefill_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096) + 2 * 335e6 * 51_200
     )

@@ -237,6 +237,19 @@ def test_models_pinned() -> None:
     assert D.model("gpt-3-175b").kv_heads == D.model("gpt-3-175b").attention_heads
 
 
+def test_embedding_tables_and_experts_pinned() -> None:
+    """config.json: Llama 3 8B has a 128,256-token vocabulary and an untied output head (1.05 GB per table in
+    BF16); Mixtral 8x7B routes each token to 2 of 8 experts, DeepSeek-V3 to 8 of 256; GPT-2 (and so GPT-3) ties
+    its output head to the input embedding."""
+    llama = D.model("llama-3-8b")
+    assert (llama.vocab_size, llama.tied_embeddings) == (128_256, False)
+    assert llama.vocab_size * llama.hidden_size * 2 == pytest.approx(1.05e9, rel=0.01)
+    assert (D.model("mixtral-8x7b").experts, D.model("mixtral-8x7b").experts_per_token) == (8, 2)
+    assert (D.model("deepseek-v3").experts, D.model("deepseek-v3").experts_per_token) == (256, 8)
+    assert D.model("gpt-3-175b").tied_embeddings is True
+    assert all(model.vocab_size for model in D.models.values())
+
+
 def test_model_lookup_error_lists_ids() -> None:
     """An unknown model id raises CalcError naming the known ids."""
     with pytest.raises(CalcError, match="llama-3-8b"):

@@ -27,6 +27,10 @@ BROKEN = {
     "null-without-reason": "test-chip.yaml [test-chip]: field 'power.tdp': a null value needs a 'reason'",
     "unknown-source": "test-chip.yaml [test-chip]: field 'power.tdp': unknown source 'nowhere' (known: vendor-sheet)",
     "mla-without-rank": "models.yaml [latent-model]: field 'kv_lora_rank': MLA needs kv_lora_rank and rope_head_dim",
+    "experts-without-top-k": (
+        "models.yaml [sparse-model]: field 'experts': a mixture of experts needs experts, experts_per_token and "
+        "expert_ffn_hidden_size"
+    ),
     "measured-above-peak": (
         "test-chip.yaml [test-chip]: field 'measured.matmul.bf16': measured 1000 TFLOP/s must be below the peak "
         "compute.bf16 = 989.4 TFLOP/s (at or above the peak it is a spec number or an error)"

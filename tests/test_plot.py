@@ -190,3 +190,36 @@ def test_step_timeline_draws_every_nonzero_segment_with_its_share() -> None:
         calc.step_timeline_svg(segments=(("compute", -1.0),))
     with pytest.raises(calc.CalcError):
         calc.step_timeline_svg(segments=(("compute", 0.0),))
+
+
+def test_serving_curve_marks_the_limit_the_target_and_escapes() -> None:
+    """The serving curve is drawn from plain numbers: a solid line through the batches that fit, a dashed one past
+    the memory limit, the limit and the TPOT target named in the description, and a subject with markup escaped."""
+    from calc._internal.plot import CurvePoint
+
+    points = [
+        CurvePoint(batch=b, tpot_seconds=0.008 + b * 1e-4, tokens_per_second=b / (0.008 + b * 1e-4), fits=b <= 64)
+        for b in (1, 2, 4, 8, 16, 32, 64, 128)
+    ]
+    svg = calc.serving_curve_svg(
+        points,
+        memory_limit_batch=64,
+        reader_batch=8,
+        slo_tpot_seconds=0.012,
+        slo_batch=32,
+        subject="<b>x</b>",
+        lang="es",
+    )
+    root = ET.fromstring(svg)
+    desc = root.find(f"{NS}desc").text
+    assert "límite de memoria: batch 64" in desc and "batch 128" in desc and "no cabe" in desc
+    assert "<b>" not in svg and "objetivo 12 ms" in svg
+    assert len(root.findall(f"{NS}polyline")) == 2
+    with pytest.raises(CalcError):
+        calc.serving_curve_svg([], memory_limit_batch=1, reader_batch=1)
+    with pytest.raises(CalcError):
+        calc.serving_curve_svg(
+            [CurvePoint(batch=1, tpot_seconds=0.0, tokens_per_second=1.0, fits=True)],
+            memory_limit_batch=1,
+            reader_batch=1,
+        )

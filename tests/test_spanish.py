@@ -41,7 +41,7 @@ SPANISH_WORDS = frozenset(
     "el la los las del que para con una por es se su como más pero sin entre sobre también este esta "
     "cada cuando donde hasta desde según".split()
 )
-_WORD = re.compile(r"[A-Za-zÀ-ÿ][\w'’]*")
+_WORD = re.compile(r"[A-Za-zÀ-ÿ][\w'’]*(?:-[\w'’]+)*")  # all-to-all is one word
 # Thousands grouped with commas, in numbers English writes: "1,000 W", "~14,000", "8,960". In Spanish a
 # comma is the decimal mark, so only groups of two or more ("1,440,000"), a 4-digit group before a unit
 # or word that takes no three-decimal value ("1,000 W", "8,960 chips"), or "$" amounts are unambiguous.

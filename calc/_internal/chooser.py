@@ -11,18 +11,25 @@ from .defaults import price_usd_per_hour
 from .errors import CalcError, check_choice, check_finite_result, check_number
 from .fields import DEFAULT_DTYPE, DTYPES, Calculator, Field
 from .fmt import format_money, format_number, format_quantity
-from .inference import WEIGHT_FORMATS, cached_tokens, kv_bytes_per_token, max_batch, prefill_flops, weight_bytes
+from .inference import (
+    INT4_GROUP_SIZE,
+    WEIGHT_FORMATS,
+    cached_tokens,
+    kv_bytes_per_token,
+    model_tables,
+    prefill_flops,
+    served_weight_bytes,
+    weight_bytes,
+)
 from .memory import RECIPES, RECOMPUTE
 from .messages import t, text
 from .parallelism import Layout, Setup, Shape, _chip_links, _evaluate, _link_word, default_efficiency
 from .results import Result, Scalar, Step
-from .tco import cost_per_million_tokens
+from .serving import case_max_batch, chip_case, largest_batch_within, serving_point
 from .training import training_flops
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
 RANK_BY = ("cost", "time")
-# Compute format of the matmuls for each weight format (int4 weights are dequantized to bf16 for the math).
-_COMPUTE_DTYPE = {"bf16": "bf16", "fp16": "bf16", "fp8": "fp8", "int8": "int8", "int4": "bf16"}
 # Reference models from data/ for each workload's default shape.
 TRAIN_SHAPE_MODEL = "llama-3-70b"
 SERVE_MODEL = "mistral-7b"
@@ -282,30 +289,33 @@ _SERVE_KEYS = (
 
 
 def _serve(
-    *, model: str | None, weight_format: str, context: float, target_tokens_per_s: float, latency_s: float, rank_by: str
+    *,
+    model: str | None,
+    weight_format: str,
+    context: float,
+    output_tokens: float,
+    target_tokens_per_s: float,
+    latency_s: float,
+    rank_by: str,
 ) -> Result:
     shape = load_data().model(model or SERVE_MODEL)
     target = check_number("target_tokens_per_s", target_tokens_per_s, low=0, low_open=True, high=1e12)
     latency = check_number("latency_ms", latency_s, low=0, low_open=True, high=1e3)
-    weights = weight_bytes(params=shape.active_params, weight_format=weight_format)
-    kv_seq = _kv_per_sequence(shape, context)
-    compute_dtype = _COMPUTE_DTYPE[weight_format]
+    out_tokens = check_number("output_tokens", output_tokens, low=1, high=1e7, integer=True)
     rows: list[dict[str, Any]] = []
     for chip in load_data().accelerators.values():
-        figures = _memory_figures(chip, compute_dtype, _SERVE_KEYS)
-        if isinstance(figures, dict):
-            rows.append(figures)
+        case = chip_case(
+            model=shape, chip=chip, weight_format=weight_format, prompt_tokens=context, output_tokens=out_tokens
+        )
+        if isinstance(case, str):
+            rows.append(_skip(chip, _SERVE_KEYS, case))
             continue
-        bandwidth, memory, peak = figures
-        by_memory = max_batch(memory_bytes=memory, weight_bytes_total=weights, kv_bytes_per_sequence=kv_seq)
-        # Latency T(b) = max((W + b·KV)/B, 2·N·b/P) must stay under the target.
-        by_bandwidth = math.floor((latency * bandwidth - weights) / kv_seq) if latency * bandwidth > weights else 0
-        by_compute = math.floor(latency * peak / (2.0 * shape.active_params))
-        batch = min(by_memory, by_bandwidth, by_compute)
-        price = price_usd_per_hour(chip.id)
+        # The serving model per chip: the largest batch within memory whose time per output token meets the target.
+        limit = case_max_batch(case)
+        batch = largest_batch_within(case, latency, limit)
         row = _row(
             chip,
-            fits=by_memory >= 1,
+            fits=limit >= 1,
             meets_latency=batch >= 1,
             batch=None,
             limited_by=None,
@@ -314,28 +324,24 @@ def _serve(
             accelerators=None,
             usd_per_hour=None,
             usd_per_million_tokens=None,
-            price_usd_per_hour=price,
-            weight_bytes=weights,
-            kv_bytes_per_sequence=kv_seq,
-            capacity_bytes=memory,
-            floor_seconds=(weights + kv_seq) / bandwidth,
+            price_usd_per_hour=case.price,
+            weight_bytes=case.weights,
+            kv_bytes_per_sequence=case.kv_per_sequence,
+            capacity_bytes=chip.memory_bytes,
+            floor_seconds=serving_point(case, 1)["tpot"],
         )
         if row["fits"] and batch >= 1:
-            step = max((weights + batch * kv_seq) / bandwidth, 2.0 * shape.active_params * batch / peak)
-            rate = batch / step
-            count = math.ceil(target / rate)
+            point = serving_point(case, batch)
+            count = math.ceil(target / point["rate"])
             row.update(
                 batch=batch,
-                limited_by="memory" if batch == by_memory else "latency",
-                step_seconds=step,
-                tokens_per_second=rate,
+                limited_by="memory" if batch == limit else "latency",
+                step_seconds=point["tpot"],
+                tokens_per_second=point["rate"],
                 accelerators=count,
             )
-            if price is not None:
-                row.update(
-                    usd_per_hour=count * price,
-                    usd_per_million_tokens=cost_per_million_tokens(usd_per_hour=price, tokens_per_second=rate),
-                )
+            if case.price is not None:
+                row.update(usd_per_hour=count * case.price, usd_per_million_tokens=point["cost"])
         rows.append(row)
     table = _rank(
         rows,
@@ -345,20 +351,23 @@ def _serve(
             *_order(rank_by, row["step_seconds"], row["usd_per_million_tokens"]),
         ),
     )
+    tables, _ = model_tables(shape)
+    weights = served_weight_bytes(params=shape.params, table_params=tables, weight_format=weight_format)
+    per_weight = weight_bytes(params=1.0, weight_format=weight_format, group_size=INT4_GROUP_SIZE)
     steps = [
         Step(
             "weight_bytes",
             text("chooser.step.serve_weights", model=load_data().model_words(shape), format=weight_format.upper()),
-            r"W = N \cdot s",
-            "{N} × {s}",
-            {"N": (shape.active_params, ""), "s": (WEIGHT_FORMATS[weight_format], "B")},
+            r"W = (N - N_\text{emb})\,s + 2\,N_\text{emb}",
+            "({N} − {E}) × {s} + {E} × 2",
+            {"N": (shape.params, ""), "E": (tables, ""), "s": (per_weight, "B")},
             weights,
             "B",
         ),
     ]
     quantities = {
         "weight_bytes": weights,
-        "kv_bytes_per_sequence": kv_seq,
+        "kv_bytes_per_sequence": _kv_per_sequence(shape, context + out_tokens),
         "target_tokens_per_s": target,
         "latency_s": latency,
     }
@@ -397,8 +406,10 @@ def _rag(
     rerank = check_number("rerank_tokens", rerank_tokens, low=0, high=1e9, integer=True)
     target = check_number("target_queries_per_s", target_queries_per_s, low=0, low_open=True, high=1e9)
     u = check_number("mfu", mfu, low=0, low_open=True, high=1)
-    weights = weight_bytes(params=shape.active_params) + weight_bytes(params=embedder.params)
-    kv_seq = _kv_per_sequence(shape, context)
+    embedder_bytes = weight_bytes(params=embedder.params)
+    tables, _ = model_tables(shape)
+    weights = served_weight_bytes(params=shape.params, table_params=tables) + embedder_bytes
+    kv_seq = _kv_per_sequence(shape, context + out_tokens)
     width = float(shape.attention_heads * shape.head_dim)
     prefill = prefill_flops(
         params=shape.active_params, prompt_tokens=context, layers=shape.layers, attention_width=width
@@ -407,13 +418,20 @@ def _rag(
     query_flops = check_finite_result("query_flops", prefill + embed)
     rows: list[dict[str, Any]] = []
     for chip in load_data().accelerators.values():
-        figures = _memory_figures(chip, DEFAULT_DTYPE, _RAG_KEYS)
-        if isinstance(figures, dict):
-            rows.append(figures)
+        # The serving model per chip at the batch memory allows; prefill runs at the given MFU.
+        case = chip_case(
+            model=shape,
+            chip=chip,
+            prompt_tokens=context,
+            output_tokens=out_tokens,
+            compute_efficiency=u,
+            extra_resident=embedder_bytes,
+            extra_flops=embed,
+        )
+        if isinstance(case, str):
+            rows.append(_skip(chip, _RAG_KEYS, case))
             continue
-        bandwidth, memory, peak = figures
-        batch = max_batch(memory_bytes=memory, weight_bytes_total=weights, kv_bytes_per_sequence=kv_seq)
-        price = price_usd_per_hour(chip.id)
+        batch = case_max_batch(case)
         row = _row(
             chip,
             fits=batch >= 1,
@@ -424,32 +442,32 @@ def _rag(
             queries_per_second=None,
             accelerators=None,
             usd_per_thousand_queries=None,
-            price_usd_per_hour=price,
+            price_usd_per_hour=case.price,
             needed_bytes=weights + kv_seq,
-            capacity_bytes=memory,
+            capacity_bytes=chip.memory_bytes,
         )
         if row["fits"]:
-            prefill_s = query_flops / (peak * u)
-            step = (weights + batch * kv_seq) / bandwidth
-            qps = 1.0 / (prefill_s + out_tokens * step / batch)
+            point = serving_point(case, batch)
+            qps = point["requests_per_second"]
             row.update(
-                prefill_seconds=prefill_s,
-                step_seconds=step,
-                latency_seconds=prefill_s + out_tokens * step,
+                prefill_seconds=point["ttft"],
+                step_seconds=point["tpot"],
+                latency_seconds=point["request"],
                 queries_per_second=qps,
                 accelerators=math.ceil(target / qps),
             )
-            if price is not None:
-                per_thousand = price / (qps * SECONDS_PER_HOUR) * 1e3
+            if case.price is not None:
+                per_thousand = case.price / (qps * SECONDS_PER_HOUR) * 1e3
                 row["usd_per_thousand_queries"] = check_finite_result("usd_per_thousand_queries", per_thousand)
         rows.append(row)
     table = _rank(
         rows, lambda row: (not row["fits"], *_order(rank_by, row["latency_seconds"], row["usd_per_thousand_queries"]))
     )
+    cached = cached_tokens(context=context + out_tokens, window=shape.window if shape.attention == "sliding" else None)
     steps = [
         Step(
             "kv_bytes_per_sequence",
-            text("chooser.step.rag_kv", model=load_data().model_words(shape), tokens=float(context)),
+            text("chooser.step.rag_kv", model=load_data().model_words(shape), tokens=float(context + out_tokens)),
             r"2\,L\,H_{kv}\,d\,s\,T",
             "2 × {L} × {H} × {d} × {s} × {T}",
             {
@@ -457,10 +475,7 @@ def _rag(
                 "H": (shape.kv_heads, ""),
                 "d": (shape.head_dim, ""),
                 "s": (2.0, "B"),
-                "T": (
-                    cached_tokens(context=context, window=shape.window if shape.attention == "sliding" else None),
-                    "",
-                ),
+                "T": (cached, ""),
             },
             kv_seq,
             "B",
@@ -474,7 +489,7 @@ def _rag(
             ),
             r"2\,(N_\text{gen} + N_\text{emb})",
             "2 × ({N} + {E})",
-            {"N": (shape.active_params, ""), "E": (embedder.params, "")},
+            {"N": (shape.params, ""), "E": (embedder.params, "")},
             weights,
             "B",
         ),
@@ -806,15 +821,17 @@ def chooser(
             `deadline_days`. Time T = 6ND / (n·P·MFU) (Kaplan et al. 2020); cost n·T·price; fit = training
             state under ZeRO-`zero_stage` (Rajbhandari et al. 2020) plus activations with full recomputation
             of a Llama 3 70B-shaped layer stack at 4096 tokens (Korthikanti et al. 2022) ≤ the chip's memory.
-        serve-7b: serve `model` (default Mistral 7B) with `context` tokens per sequence at `target_tokens_per_s`
-            in total, each token within `latency_s`. Per accelerator, the batch is the largest that fits beside
-            the weights and keeps max((W + b·KV)/B, 2Nb/P) ≤ latency ("How to Scale Your Model", ch. Serving
-            LLaMA 3-70B); throughput b/T; accelerators ⌈target / throughput⌉; cost per million tokens = price /
-            (tokens/s × 3600) × 10⁶.
+        serve-7b: serve `model` (default Mistral 7B) with `context` prompt tokens and `output_tokens` per request
+            at `target_tokens_per_s` output tokens in total, each token within `latency_s`. Per accelerator, the
+            serving calculator's model (calc.serving, one accelerator, its default efficiency): the batch is the
+            largest whose KV caches fit beside the weights in 90 % of memory and whose time per output token
+            meets the target; throughput B·O / (TTFT + (O − 1)·TPOT); accelerators ⌈target / throughput⌉; cost
+            per million output tokens = price / (tokens/s × 3600) × 10⁶.
         rag-retriever: an embedding/reranking model (`embed_model`, default BGE large) over `rerank_tokens`
             candidate tokens plus a long-context generator (`model`, default Llama 3 8B) reading `context` tokens
-            and writing `output_tokens`: fit = weights + one context's KV cache; prefill compute-bound
-            (2NT + 2·L·T²·d FLOPs at `mfu`), decode bandwidth-bound at the batch that memory allows.
+            and writing `output_tokens`, on the serving calculator's model at the batch memory allows: fit =
+            weights + one request's KV cache; prefill (2NT + 2·L·T²·d FLOPs plus the reranking) at `mfu`,
+            decode at the default bandwidth efficiency.
 
     Chips missing a figure the workload needs are listed last, unranked, with `skipped_for` naming it. Prices
     are the typical figures of data/'s economics; an unpriced chip is ranked after the priced ones by time.
@@ -852,6 +869,7 @@ def chooser(
             model=model,
             weight_format=weight_format,
             context=ctx,
+            output_tokens=output_tokens,
             target_tokens_per_s=target_tokens_per_s,
             latency_s=latency_s,
             rank_by=order,
@@ -905,7 +923,7 @@ CHOOSER = Calculator(
             when=_SERVE,
         ),
         Field("embed_model", kind="model", optional=True, when=_RAG, advanced=True),
-        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_RAG, advanced=True),
+        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_SERVE_OR_RAG, advanced=True),
         Field("rerank_tokens", default="51200", low=0, high=1e9, integer=True, when=_RAG, advanced=True),
         Field("target_queries_per_s", unit="queries/s", default="1", low=0, low_open=True, high=1e9, when=_RAG),
     ),

@@ -76,8 +76,10 @@ class Model:
 
     `active_params` equals `params` for dense models; MLA models set `kv_lora_rank` and
     `rope_head_dim`; sliding-window models set `window`. `ffn_hidden_size`, `vocab_size` and `mlp` (gelu or
-    swiglu) give the blocks' widths; a mixture of experts sets `experts`, `experts_per_token`,
-    `expert_ffn_hidden_size` and optionally `shared_experts` and `dense_layers` (leading dense-MLP layers).
+    swiglu) give the blocks' widths; `tied_embeddings` says whether one matrix serves as the input embedding
+    and the output head; a mixture of experts sets `experts` (routed experts per layer), `experts_per_token`
+    (how many each token uses), `expert_ffn_hidden_size` and optionally `shared_experts` and `dense_layers`
+    (leading dense-MLP layers).
     """
 
     id: str
@@ -102,6 +104,7 @@ class Model:
     shared_experts: int | None = None
     expert_ffn_hidden_size: int | None = None
     dense_layers: int | None = None
+    tied_embeddings: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -278,6 +281,10 @@ class DataBundle:
     def model_words(self, model: Model) -> Words:
         """A reference model's name in every language, for a Text field worded later."""
         return Words(model.name, self.text(f"models.yaml#models.{model.id}.name", model.name, "es") or model.name)
+
+    def system_words(self, system: System) -> Words:
+        """A system's name in every language ("NVIDIA GB200 NVL72 (rack DGX GB200)"), for a Text field worded later."""
+        return Words(system.name, self.text(f"systems.yaml#systems.{system.id}.name", system.name, "es") or system.name)
 
     def model(self, model_id: str) -> Model:
         """Look up a reference model by its kebab-case id; raises CalcError listing the known ids."""

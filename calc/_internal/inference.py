@@ -2,27 +2,154 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from .chips import resolve_chip
-from .data import load_data
+from .data import Model, load_data
 from .errors import CalcError, check_choice, check_finite_result, check_number
-from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field, with_changes
+from .fields import (
+    ACCELERATOR,
+    CUSTOM,
+    CUSTOM_BANDWIDTH,
+    CUSTOM_PEAK,
+    DEFAULT_DTYPE,
+    DTYPE,
+    Calculator,
+    Field,
+    with_changes,
+)
 from .messages import Text, text
 from .results import Result, Step
 
-# Bytes per weight by storage format (int4 packs two weights per byte; scales are ignored).
+# Bytes per weight by storage format (int4 packs two weights per byte; group scales are added by `group_size`).
 WEIGHT_FORMATS: dict[str, float] = {"bf16": 2.0, "fp16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}
 ATTENTION = ("mha", "gqa", "mqa", "mla", "sliding")
+SCALE_BYTES = 2.0  # one FP16 scale per quantization group
+# INT4 checkpoints (GPTQ, Frantar et al. 2022; AWQ, Lin et al. 2023) store one FP16 scale per group of 128 weights.
+INT4_GROUP_SIZE = 128
+# Quantization recipes leave the embedding table and the output head in 16 bits (llm-compressor's FP8 and
+# W4A16 recipes list ignore=["lm_head"]; an embedding lookup is not a matmul to quantize): 2 bytes a value.
+TABLE_BYTES = 2.0
+# vLLM's default share of GPU memory for weights, activations and KV cache (EngineArgs gpu_memory_utilization, 0.9);
+# the rest is headroom for the CUDA context, NCCL and CUDA-graph buffers.
+MEMORY_UTILIZATION = 0.9
 
 
-def weight_bytes(*, params: float, weight_format: str = "bf16") -> float:
-    """Bytes of a model's weights: N × bytes per weight (bf16 2, fp8/int8 1, int4 0.5).
+def weight_bytes(*, params: float, weight_format: str = "bf16", group_size: float | None = None) -> float:
+    """Bytes of a model's weights: N × bytes per weight (bf16 2, fp8/int8 1, int4 0.5), plus group scales.
 
-    Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B: 70e9 parameters are 140 GB in bf16,
-    70 GB in int8. Example: 7e9 in bf16 → 14 GB.
+    With `group_size` g, an int4 checkpoint also stores one FP16 scale per g weights: N × (0.5 + 2/g), as GPTQ
+    (Frantar et al. 2022) and AWQ (Lin et al. 2023) do with g = 128; 8- and 16-bit formats keep per-channel or
+    per-tensor scales, a negligible share. Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B: 70e9
+    parameters are 140 GB in bf16, 70 GB in int8. Example: 7e9 in bf16 → 14 GB; in int4 with g = 128, 3.61 GB.
     """
     n = check_number("params", params, low=0, low_open=True, high=1e15)
-    return n * WEIGHT_FORMATS[check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))]
+    size = WEIGHT_FORMATS[check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))]
+    if group_size is not None and weight_format == "int4":
+        size += SCALE_BYTES / check_number("group_size", group_size, low=1, high=1e9, integer=True)
+    return n * size
+
+
+def embedding_params(*, vocab_size: float, hidden_size: float, tied: bool) -> float:
+    """Parameters in a model's embedding tables: V × h for the input table, as many again for an untied output head.
+
+    Source: Press & Wolf (2017), "Using the Output Embedding to Improve Language Models" (tying the two).
+    Example: Llama 3 8B (V = 128,256, h = 4096, untied): 2 × 525e6 = 1.05e9 parameters, 2.1 GB in BF16.
+    """
+    v = check_number("vocab_size", vocab_size, low=1, high=1e8, integer=True)
+    h = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
+    return v * h * (1.0 if tied else 2.0)
+
+
+def served_weight_bytes(*, params: float, table_params: float, weight_format: str = "bf16") -> float:
+    """Bytes of a served model's weights: the transformer body in its format, the embedding tables in 16 bits.
+
+    W = (N − N_emb) × s + N_emb × 2, with s = 2 (BF16), 1 (FP8, INT8) or 0.5 + 2/128 (INT4 with an FP16
+    scale per group of 128; Frantar et al. 2022, Lin et al. 2023). Example: Mixtral 8x7B in INT4 (46.7e9
+    parameters, 0.262e9 in its two tables): 46.438e9 × 0.515625 + 0.262e9 × 2 = 24.47 GB, not the 23.35 GB of
+    46.7e9 × 0.5: it does not fit a 24 GB card.
+    """
+    n = check_number("params", params, low=0, low_open=True, high=1e15)
+    tables = check_number("table_params", table_params, low=0, high=n)
+    body = weight_bytes(params=n - tables, weight_format=weight_format, group_size=INT4_GROUP_SIZE) if n > tables else 0
+    return body + tables * TABLE_BYTES
+
+
+def experts_touched(*, experts: float, experts_per_token: float, tokens: float) -> float:
+    """Routed experts per layer that `tokens` tokens touch, each choosing k of E uniformly: E × (1 − (1 − k/E)^t).
+
+    Each expert escapes one token with probability 1 − k/E, and all t with (1 − k/E)^t. Routing is balanced
+    by design (DeepSeek-V3 report, §2.1.2; Mixtral paper, §2), so uniform is the planning case. Example:
+    DeepSeek-V3 (E = 256, k = 8) at batch 1 touches 8 experts, at batch 64 about 222, at 256 all but 0.01.
+    """
+    e = check_number("experts", experts, low=1, high=1e6, integer=True)
+    k = check_number("experts_per_token", experts_per_token, low=1, high=e, integer=True)
+    t = check_number("tokens", tokens, low=0, high=1e12)
+    return e * (1.0 - (1.0 - k / e) ** t)
+
+
+def model_tables(model: Model) -> tuple[float, float]:
+    """(parameters in the embedding tables, bytes of the untied input table) of a data/ model."""
+    if model.vocab_size is None or model.tied_embeddings is None:
+        raise CalcError(field="model", kind="no_figure", detail="vocab_size", subject=model.name)
+    tables = embedding_params(vocab_size=model.vocab_size, hidden_size=model.hidden_size, tied=model.tied_embeddings)
+    input_table = 0.0 if model.tied_embeddings else model.vocab_size * model.hidden_size * TABLE_BYTES
+    return tables, input_table
+
+
+def routed_expert_params(model: Model) -> float:
+    """Parameters of all routed experts: E × (N − N_active) / (E − k), since N − N_active = (E − k) experts."""
+    if model.experts is None or model.experts_per_token is None:
+        return 0.0
+    return model.experts * (model.params - model.active_params) / (model.experts - model.experts_per_token)
+
+
+def decode_read_bytes(*, model: Model, weight_format: str = "bf16", tokens: float = 1) -> float:
+    """Weight bytes one forward pass over `tokens` tokens reads: every weight but the untied input embedding table,
+    of which it looks up one row per token, and but the routed experts none of the tokens uses.
+
+    W_read = W − E_in + min(2·t·h, E_in) − X·(1 − k/E)^t. Example: Llama 3 8B in BF16 decoding one token reads
+    16.06 GB − 1.05 GB + 8 kB = 15.0 GB; tied embeddings are read once, as the output head.
+    """
+    _, input_table = model_tables(model)
+    weights = served_weight_bytes(params=model.params, table_params=model_tables(model)[0], weight_format=weight_format)
+    t = check_number("tokens", tokens, low=0, high=1e12)
+    read = weights - input_table + min(t * model.hidden_size * TABLE_BYTES, input_table)
+    experts = routed_expert_params(model)
+    if experts and model.experts and model.experts_per_token:
+        per_weight = weight_bytes(params=1.0, weight_format=weight_format, group_size=INT4_GROUP_SIZE)
+        touched = experts_touched(experts=model.experts, experts_per_token=model.experts_per_token, tokens=t)
+        read -= experts * per_weight * (1.0 - touched / model.experts)
+    return read
+
+
+def decode_read_terms(*, model: Model, weight_format: str = "bf16", tokens: float = 1) -> Step:
+    """`decode_read_bytes` as a derivation line (key "weights_read_bytes"; the caller words its label)."""
+    tables, input_table = model_tables(model)
+    weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
+    values: dict[str, tuple[float, str]] = {"W": (weights, "B")}
+    formula, substitution = "W", "{W}"
+    if input_table:
+        formula += r" - E_\text{in} + \min(2\,B\,h, E_\text{in})"
+        substitution += " − {E} + min({B} × {h} × 2, {E})"
+        values.update(E=(input_table, "B"), B=(float(tokens), ""), h=(float(model.hidden_size), ""))
+    experts = routed_expert_params(model)
+    if experts and model.experts and model.experts_per_token:
+        per_weight = weight_bytes(params=1.0, weight_format=weight_format, group_size=INT4_GROUP_SIZE)
+        touched = experts_touched(experts=model.experts, experts_per_token=model.experts_per_token, tokens=tokens)
+        formula += r" - X\,(1 - k/E)^B"
+        substitution += " − {X} × {u}"
+        values.update(X=(experts * per_weight, "B"), u=(1.0 - touched / model.experts, ""))
+    value = decode_read_bytes(model=model, weight_format=weight_format, tokens=tokens)
+    return Step(
+        "weights_read_bytes",
+        text("decode.step.read", model=model.name, format=weight_format.upper()),
+        r"W_\text{step} = " + formula,
+        substitution,
+        values,
+        value,
+        "B",
+    )
 
 
 def kv_bytes_per_token(
@@ -161,8 +288,12 @@ def kv_cache(
     kv_lora_rank: float | None = None,
     rope_head_dim: float | None = None,
     window: float | None = None,
+    accelerator: str | None = None,
+    weight_format: str = "bf16",
+    params: float | None = None,
+    memory_utilization: float = MEMORY_UTILIZATION,
 ) -> Result:
-    """KV-cache bytes per token and for batch × context, for a data/ model or a described one.
+    """KV-cache bytes per token and for batch × context, for a data/ model or a described one, and whether it fits.
 
     Parameters:
         context: tokens per sequence T.
@@ -170,7 +301,10 @@ def kv_cache(
         bytes_per_value: 2 for bf16, 1 for fp8/int8.
         model: a data/ model id; its layers and attention replace the next fields.
         layers, kv_heads, head_dim, attention (mha, gqa, mqa, mla, sliding), kv_lora_rank and rope_head_dim
-            (MLA), window (sliding): a described model.
+            (MLA), window (sliding): a described model; params: its parameters, for the fit check.
+        accelerator: a data/ id: adds whether weights (`served_weight_bytes` in `weight_format`) plus the cache
+            fit in the share `memory_utilization` of its memory (vLLM's default 0.9 keeps the rest for the CUDA
+            context, NCCL and CUDA-graph buffers).
 
     Returns:
         Result with bytes_per_token, total_bytes, per_sequence_bytes and cached_tokens_per_sequence.
@@ -245,6 +379,87 @@ def kv_cache(
             "B",
         ),
     ]
+    fmt = check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))
+    u = check_number("memory_utilization", memory_utilization, low=0, low_open=True, high=1)
+    fit: dict[str, float | bool | str | None] = {
+        "weights_bytes": None,
+        "usable_bytes": None,
+        "needed_bytes": None,
+        "fits": None,
+        "fit": None,
+    }
+    notes: list[Text] = []
+    if accelerator is not None:
+        chip = load_data().accelerator(accelerator)
+        if not chip.memory_bytes:
+            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=chip.name)
+        weights = 0.0
+        per_weight = weight_bytes(params=1.0, weight_format=fmt, group_size=INT4_GROUP_SIZE)
+        if model is not None:
+            tables, _ = model_tables(found)
+            weights = served_weight_bytes(params=found.params, table_params=tables, weight_format=fmt)
+            steps.append(
+                Step(
+                    "weights_bytes",
+                    text("kv-cache.step.weights", model=label, format=fmt.upper()),
+                    r"W = (N - N_\text{emb})\,s + 2\,N_\text{emb}",
+                    "({N} − {E}) × {s} + {E} × 2",
+                    {"N": (found.params, ""), "E": (tables, ""), "s": (per_weight, "B")},
+                    weights,
+                    "B",
+                )
+            )
+        elif params is not None:
+            n_params = check_number("params", params, low=0, low_open=True, high=1e15)
+            weights = n_params * per_weight
+            steps.append(
+                Step(
+                    "weights_bytes",
+                    text("kv-cache.step.weights", model=label, format=fmt.upper()),
+                    r"W = N\,s",
+                    "{N} × {s}",
+                    {"N": (n_params, ""), "s": (per_weight, "B")},
+                    weights,
+                    "B",
+                )
+            )
+        else:
+            notes.append(text("kv-cache.note.no_params"))
+        usable = chip.memory_bytes * u
+        needed = check_finite_result("needed_bytes", weights + total)
+        steps += [
+            Step(
+                "usable_bytes",
+                text("kv-cache.step.usable", chip=chip.name),
+                r"M_u = M\,u",
+                "{M} × {u}",
+                {"M": (chip.memory_bytes, "B"), "u": (u, "")},
+                usable,
+                "B",
+            ),
+            Step(
+                "needed_bytes",
+                text("kv-cache.step.needed"),
+                r"W + KV",
+                "{W} + {K}",
+                {"W": (weights, "B"), "K": (total, "B")},
+                needed,
+                "B",
+            ),
+        ]
+        fit = {
+            "weights_bytes": weights,
+            "usable_bytes": usable,
+            "needed_bytes": needed,
+            "fits": needed <= usable,
+            "fit": "fits" if needed <= usable else "does-not-fit",
+        }
+    elif fmt != "bf16":
+        raise CalcError(
+            field="weight_format", kind="only_when", choices=sorted(load_data().accelerators), detail="accelerator"
+        )
+    else:
+        notes.append(text("kv-cache.note.no_accelerator"))
     return Result(
         calculator="kv-cache",
         quantities={
@@ -252,14 +467,16 @@ def kv_cache(
             "total_bytes": total,
             "per_sequence_bytes": per_sequence,
             "cached_tokens_per_sequence": kept,
+            **fit,
         },
         steps=steps,
+        notes=notes,
     )
 
 
 def decode(
     *,
-    weight_bytes_total: float,
+    weight_bytes_total: float | None = None,
     kv_bytes: float = 0.0,
     batch: float = 1,
     accelerator: str | None = None,
@@ -267,11 +484,16 @@ def decode(
     bandwidth_bytes_per_s: float | None = None,
     count: float = 1,
     params: float | None = None,
+    model: str | None = None,
+    weight_format: str = "bf16",
 ) -> Result:
     """Lower bound on a decode step and the token rates it allows.
 
     Parameters:
-        weight_bytes_total: bytes of all weights read per step.
+        weight_bytes_total: bytes of all weights read per step; or
+        model, weight_format: a data/ model and its weight format: the step then reads every weight but the
+            untied input embedding table, of which it looks up one row per token, and but the routed experts
+            the batch leaves unused (`decode_read_bytes`); its active parameters check compute.
         kv_bytes: KV cache read per step for the whole batch.
         batch: sequences decoded together.
         accelerator: a data/ id (its memory bandwidth, and its peak for the compute check); or
@@ -288,17 +510,29 @@ def decode(
     """
     b = check_number("batch", batch, low=1, high=1e7, integer=True)
     n = check_number("count", count, low=1, high=1e6, integer=True)
+    fmt = check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))
     chip = resolve_chip(
         accelerator=accelerator, dtype=dtype, bandwidth_bytes_per_s=bandwidth_bytes_per_s, needs=("bandwidth",)
     )
     bandwidth = float(chip.bandwidth_bytes_per_s or 0)
     peak = chip.data.dense_flop_per_s.get(dtype) if chip.data is not None else None
     notes = []
+    read_steps: list[Step] = []
+    if model is not None:
+        found = load_data().model(model)
+        read = decode_read_terms(model=found, weight_format=fmt, tokens=b)
+        weight_bytes_total, params = read.value, found.active_params
+        read_steps.append(replace(read, label=text("decode.step.read", model=found.name, format=fmt.upper())))
+    elif fmt != "bf16":
+        raise CalcError(field="weight_format", kind="only_when", choices=sorted(load_data().models), detail="model")
+    if weight_bytes_total is None:
+        raise CalcError(field="weights_bytes", kind="missing", low=0)
     memory_s = decode_step_seconds(
         weight_bytes_total=weight_bytes_total, kv_bytes=kv_bytes, bandwidth_bytes_per_s=bandwidth, count=n
     )
     where = chip.data.words() if chip.data is not None else text("chip.custom")
     steps = [
+        *read_steps,
         Step(
             "memory_seconds",
             text("decode.step.memory_seconds", chip=where, count=float(n)),
@@ -384,6 +618,7 @@ def decode(
         ),
     ]
     quantities = {
+        "weights_read_bytes": float(weight_bytes_total),
         "step_seconds": step_s,
         "tokens_per_second": check_finite_result("tokens_per_second", 1.0 / step_s),
         "batch_tokens_per_second": check_finite_result("batch_tokens_per_second", b / step_s),
@@ -551,26 +786,49 @@ KV_CACHE = Calculator(
         Field("bytes_per_value", unit="B", default="2", low=0, low_open=True, high=8),
         Field("context", default="8192", low=1, high=1e9, integer=True),
         Field("batch", default="1", low=1, high=1e7, integer=True),
+        Field("accelerator", kind="accelerator", optional=True),
+        Field("weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS)),
+        Field("params", optional=True, custom_of="model", low=0, low_open=True, high=1e15),
+        Field("memory_utilization", default="0.9", low=0, low_open=True, high=1, advanced=True),
     ),
     function=kv_cache,
-    units={"bytes_per_token": "B", "total_bytes": "B", "per_sequence_bytes": "B", "cached_tokens_per_sequence": ""},
-    headline=("bytes_per_token", "total_bytes"),
+    units={
+        "bytes_per_token": "B",
+        "total_bytes": "B",
+        "per_sequence_bytes": "B",
+        "cached_tokens_per_sequence": "",
+        "weights_bytes": "B",
+        "usable_bytes": "B",
+        "needed_bytes": "B",
+    },
+    headline=("bytes_per_token", "total_bytes", "needed_bytes", "fit"),
     presets={
         "llama-3-70b-128k": {"model": "llama-3-70b", "context": "128k", "batch": "1"},
         "deepseek-v3-128k": {"model": "deepseek-v3", "context": "128k", "batch": "1"},
+        "mixtral-int4-24gb": {
+            "model": "mixtral-8x7b",
+            "context": "4096",
+            "batch": "1",
+            "accelerator": "rtx-4090",
+            "weight_format": "int4",
+        },
     },
 )
 
 DECODE = Calculator(
     name="decode",
     fields=(
-        Field("weights_bytes", unit="B", default="14G", param="weight_bytes_total", low=0, high=1e18),
+        with_changes(MODEL, default=CUSTOM),
+        Field("weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS)),
+        Field(
+            "weights_bytes", unit="B", default="14G", param="weight_bytes_total", custom_of="model", low=0, high=1e18
+        ),
         Field("kv_bytes", unit="B", default="0", low=0, high=1e18),
         Field("batch", default="1", low=1, high=1e7, integer=True),
         ACCELERATOR,
         CUSTOM_BANDWIDTH,
         Field("count", default="1", low=1, high=1e6, integer=True),
-        Field("params", optional=True, low=0, low_open=True, high=1e15),
+        Field("params", optional=True, custom_of="model", low=0, low_open=True, high=1e15),
     ),
     function=decode,
     units={
@@ -580,6 +838,7 @@ DECODE = Calculator(
         "memory_seconds": "s",
         "compute_seconds": "s",
         "compute_bound_batch": "",
+        "weights_read_bytes": "B",
     },
     headline=("step_seconds", "tokens_per_second", "batch_tokens_per_second"),
 )

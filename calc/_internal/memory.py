@@ -22,6 +22,10 @@ RECIPES: dict[str, tuple[float, float, float]] = {
     "bf16-adam": (2.0, 2.0, 4.0),
 }
 RECOMPUTE = ("none", "selective", "full")
+# GPU memory a process holds once it has initialized CUDA, before any tensor: 287,047,680 bytes with lazy module
+# loading (666,632,192 without), measured in PyTorch pull request #86509 ("Sets CUDA_MODULE_LOADING to LAZY when
+# not set by the user", 2022), which made lazy loading PyTorch's default.
+CUDA_CONTEXT_BYTES = 287_047_680.0
 
 
 def bytes_per_param(*, recipe: str = "adam-mixed") -> float:
@@ -398,6 +402,7 @@ def training_memory(
     vocab_size: float | None = None,
     flash_attention: str = "off",
     dropout: str = "on",
+    runtime_reserve_bytes: float | None = None,
 ) -> Result:
     """Memory per accelerator of training state (weights, gradients, optimizer) and, optionally, activations.
 
@@ -414,6 +419,8 @@ def training_memory(
         kv_heads, ffn_hidden_size, mlp, vocab_size: a custom model's blocks (GQA, FFN width default 4h, gelu or
             swiglu, and the vocabulary whose FP32 logits the loss keeps).
         flash_attention, dropout: "on" or "off"; FlashAttention stores no s x s scores, no dropout no masks.
+        runtime_reserve_bytes: memory the runtime holds before any tensor, left out of the fit (default
+            CUDA_CONTEXT_BYTES, the CUDA context of a PyTorch process).
 
     Returns:
         Result with bytes_per_param, total_bytes (state of the whole model), per_accelerator_bytes
@@ -529,10 +536,27 @@ def training_memory(
     elif capacity_bytes is not None:
         capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
         where = text("training-memory.step.capacity", chip=text("chip.custom"))
+    reserve = CUDA_CONTEXT_BYTES if runtime_reserve_bytes is None else runtime_reserve_bytes
+    reserve = check_number("runtime_reserve_bytes", reserve, low=0, high=1e15)
+    quantities["runtime_reserve_bytes"] = reserve
+    quantities["usable_bytes"] = None
     if capacity is not None and where is not None:
+        usable = capacity - reserve
         quantities["capacity_bytes"] = capacity
-        quantities["fits"] = per_accelerator <= capacity
+        quantities["usable_bytes"] = usable
+        quantities["fits"] = per_accelerator <= usable
         steps.append(Step("capacity_bytes", where, r"M", "{M}", {"M": (capacity, "B")}, capacity, "B"))
+        steps.append(
+            Step(
+                "usable_bytes",
+                text("training-memory.step.usable"),
+                r"M - R_\text{runtime}",
+                "{M} − {R}",
+                {"M": (capacity, "B"), "R": (reserve, "B")},
+                usable,
+                "B",
+            )
+        )
     for key, value in quantities.items():
         if isinstance(value, float):
             check_finite_result(key, value)
@@ -611,6 +635,17 @@ TRAINING_MEMORY = Calculator(
         Field("recompute", kind="choice", default="none", choices=RECOMPUTE, advanced=True),
         Field("flash_attention", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("dropout", kind="choice", default="on", choices=SWITCHES, advanced=True),
+        Field(
+            "reserve_gb",
+            unit="GB",
+            param="runtime_reserve_bytes",
+            scale=1e9,
+            optional=True,
+            low=0,
+            high=1e6,
+            advanced=True,
+            default_from=lambda: CUDA_CONTEXT_BYTES / 1e9,
+        ),
     ),
     function=training_memory,
     units={
@@ -622,6 +657,8 @@ TRAINING_MEMORY = Calculator(
         "optimizer_bytes": "B",
         "activation_bytes": "B",
         "capacity_bytes": "B",
+        "runtime_reserve_bytes": "B",
+        "usable_bytes": "B",
     },
     headline=("bytes_per_param", "total_bytes", "per_accelerator_bytes"),
     plot=_training_memory_result_svg,

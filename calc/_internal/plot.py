@@ -427,3 +427,145 @@ def step_timeline_svg(
         out.append(f'<text x="{_num(lx + 18)}" y="{ly + 11}">{escape(label)}: {share(seconds)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """One batch size on a serving curve: its time per output token, its output tokens/s, whether it fits in memory."""
+
+    batch: float
+    tpot_seconds: float
+    tokens_per_second: float
+    fits: bool
+
+
+def serving_curve_svg(
+    points: Sequence[CurvePoint],
+    *,
+    memory_limit_batch: float,
+    reader_batch: float,
+    slo_tpot_seconds: float | None = None,
+    slo_batch: float | None = None,
+    subject: str = "",
+    lang: str = "en",
+    width: int = 560,
+    height: int = 420,
+) -> str:
+    """The latency–throughput curve of a served model, log-log: output tokens/s against time per output token.
+
+    Each point is one batch size; points past the memory limit (their KV caches do not fit) are drawn hollow
+    on a dashed line, the largest batch that fits is marked, and so are a TPOT target and the batch chosen for
+    it. Raising the batch moves right (slower tokens) and up (more of them) until the chip turns compute-bound.
+
+    Raises:
+        CalcError: no point to draw, or a point that is not positive.
+    """
+    lang = site_lang(lang)
+    if not points:
+        raise CalcError(field="batch", kind="missing")
+    for p in points:
+        check_number("tpot_seconds", p.tpot_seconds, low=0, low_open=True, high=1e6)
+        check_number("tokens_per_second", p.tokens_per_second, low=0, low_open=True, high=1e15)
+    xs = [p.tpot_seconds for p in points] + ([slo_tpot_seconds] if slo_tpot_seconds else [])
+    ys = [p.tokens_per_second for p in points]
+    x_lo, x_hi = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
+    y_lo, y_hi = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
+    x_hi, y_hi = max(x_hi, x_lo + 1), max(y_hi, y_lo + 1)
+    left, right, top, bottom = 72, 32, 34, 78
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def px(x: float) -> float:
+        return left + (math.log10(x) - x_lo) / (x_hi - x_lo) * plot_w
+
+    def py(y: float) -> float:
+        return top + (y_hi - math.log10(y)) / (y_hi - y_lo) * plot_h
+
+    title = t("plot.serving.title", lang, subject=subject)
+    batches = [format_number(p.batch, lang) for p in points]
+    labels = [
+        t(
+            "plot.serving.point",
+            lang,
+            batch=batch,
+            tpot=format_quantity(p.tpot_seconds, "s", lang),
+            rate=format_number(p.tokens_per_second, lang),
+        )
+        for p, batch in zip(points, batches, strict=True)
+    ]
+    outside = f" ({t('plot.memory.does_not_fit', lang)})"
+    described = [label + ("" if p.fits else outside) for p, label in zip(points, labels, strict=True)]
+    described.append(t("plot.serving.limit", lang, batch=format_number(memory_limit_batch, lang)))
+    parts = _svg_open("serve", width, height, title, "; ".join(described))
+    parts.append(f'<text x="{left}" y="18">{escape(title)}</text>')
+    parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
+    for exponent in range(x_lo, x_hi + 1):
+        x = _num(px(10.0**exponent))
+        parts.append(f'<line x1="{x}" y1="{top}" x2="{x}" y2="{top + plot_h}" stroke="#ddd"/>')
+        parts.append(
+            f'<text x="{x}" y="{top + plot_h + 16}" text-anchor="middle">'
+            f"{escape(format_quantity(10.0**exponent, 's', lang))}</text>"
+        )
+    for exponent in range(y_lo, y_hi + 1):
+        y = _num(py(10.0**exponent))
+        parts.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#ddd"/>')
+        parts.append(
+            f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">'
+            f"{escape(format_number(10.0**exponent, lang))}</text>"
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 34}" text-anchor="middle">'
+        f"{escape(t('plot.serving.x_axis', lang))}</text>"
+    )
+    parts.append(
+        f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
+        f"{escape(t('plot.serving.y_axis', lang))}</text>"
+    )
+    fitting = [p for p in points if p.fits]
+    beyond = [p for p in points if not p.fits]
+    if fitting:
+        line = " ".join(f"{_num(px(p.tpot_seconds))},{_num(py(p.tokens_per_second))}" for p in fitting)
+        parts.append(f'<polyline points="{line}" fill="none" stroke="{COLORS[0]}" stroke-width="2"/>')
+    if beyond:
+        joined = ([fitting[-1]] if fitting else []) + beyond
+        dashed = " ".join(f"{_num(px(p.tpot_seconds))},{_num(py(p.tokens_per_second))}" for p in joined)
+        parts.append(
+            f'<polyline points="{dashed}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="5 3"/>'
+        )
+    if slo_tpot_seconds:
+        x = _num(px(slo_tpot_seconds))
+        parts.append(
+            f'<line x1="{x}" y1="{top}" x2="{x}" y2="{top + plot_h}" stroke="{COLORS[1]}" stroke-width="1.5" '
+            f'stroke-dasharray="6 3"/>'
+        )
+        target = t("plot.serving.target", lang, tpot=format_quantity(slo_tpot_seconds, "s", lang))
+        parts.append(
+            f'<text x="{_num(float(x) - 4)}" y="{top + 14}" text-anchor="end" fill="{COLORS[1]}">{escape(target)}</text>'
+        )
+    for p, label, batch in zip(points, labels, batches, strict=True):
+        cx, cy = _num(px(p.tpot_seconds)), _num(py(p.tokens_per_second))
+        radius = 6 if p.batch == reader_batch else 3.5
+        fill = COLORS[0] if p.fits else "none"
+        stroke = COLORS[0] if p.fits else "#888"
+        parts.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="1.5">'
+            f"<title>{escape(label)}</title></circle>"
+        )
+        parts.append(
+            f'<text x="{_num(float(cx) + 6)}" y="{_num(float(cy) + 14)}" font-size="11">{escape(batch)}</text>'
+        )
+        if p.batch == memory_limit_batch:
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="currentColor" stroke-width="1.5" '
+                f'stroke-dasharray="3 2"/>'
+            )
+        if slo_batch is not None and p.batch == slo_batch:
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="{COLORS[1]}" stroke-width="2"/>')
+    for row, line in enumerate(
+        (
+            t("plot.serving.legend", lang),
+            t("plot.serving.legend_limit", lang, batch=format_number(memory_limit_batch, lang)),
+        )
+    ):
+        parts.append(f'<text x="{left}" y="{height - 24 + 15 * row}" font-size="12">{escape(line)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)

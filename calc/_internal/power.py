@@ -9,7 +9,7 @@ from .defaults import ELECTRICITY, PUE, economics_default
 from .errors import CalcError, check_finite_result, check_number
 from .fields import ACCELERATOR, AUTO, Calculator, Field
 from .fmt import DISPLAY_FACTORS
-from .messages import Text, text
+from .messages import Text, Words, text
 from .results import Result, Step
 from .training import facility_power_w
 
@@ -171,7 +171,7 @@ def power(
     if price is None:
         price = economics_default("electricity_usd_per_kwh")
     price = check_number("electricity", price, low=0, high=10)
-    chip_label: str | Text = chip.name if chip is not None else text("chip.custom")
+    chip_label: Words | Text = chip.words() if chip is not None else text("chip.custom")
     notes: list[Text] = []
     steps: list[Step] = []
 
@@ -183,7 +183,7 @@ def power(
         steps.append(
             Step(
                 "overhead",
-                text("power.step.overhead", system=used.name),
+                text("power.step.overhead", system=load_data().system_words(used)),
                 r"O = P_\text{sys} / (g \cdot \text{TDP})",
                 "{P} / ({g} × {T})",
                 {"P": (used.power_max_w, "W"), "g": (g, ""), "T": (used_tdp, "W")},
@@ -192,7 +192,7 @@ def power(
             )
         )
         if chip is None or (chip.id, g) not in used.accelerators:
-            notes.append(text("power.note.borrowed", chip=chip_label, system=used.name))
+            notes.append(text("power.note.borrowed", chip=chip_label, system=load_data().system_words(used)))
     else:
         ratio = check_number("overhead", overhead, low=1, high=5)
     watts = check_finite_result("watts_per_accelerator", tdp * ratio)
@@ -214,7 +214,7 @@ def power(
         ),
         Step(
             "system_power_w",
-            text("power.step.system_power", system=used.name),
+            text("power.step.system_power", system=load_data().system_words(used)),
             r"P_\text{sys} = g \cdot W",
             "{g} × {W}",
             {"g": (g, ""), "W": (watts, "W")},
@@ -388,7 +388,7 @@ def _rack_density(
         steps.append(
             Step(
                 "accelerators_per_rack",
-                text("power.step.published_density", system=system.name),
+                text("power.step.published_density", system=load_data().system_words(system)),
                 r"r = s \cdot g",
                 "{s} × {g}",
                 {"s": (system.per_rack, ""), "g": (g, "")},
@@ -399,14 +399,14 @@ def _rack_density(
     packing = rack_limit_w if rack_limit_w is not None else air_limit_w if rack is None else None
     if packing is None:
         if rack is None:
-            notes.append(text("power.note.no_rack_density", system=system.name))
+            notes.append(text("power.note.no_rack_density", system=load_data().system_words(system)))
         return rack
     fit = packing / node_w
     whole = _floor(fit)
     steps.append(
         Step(
             "systems_under_limit",
-            text("power.step.systems_under_limit", system=system.name),
+            text("power.step.systems_under_limit", system=load_data().system_words(system)),
             r"P_\text{limit} / P_\text{sys}",
             "{L} / {P}",
             {"L": (packing, "W"), "P": (node_w, "W")},
@@ -415,11 +415,11 @@ def _rack_density(
         )
     )
     if whole < 1:
-        notes.append(text("power.note.over_limit", system=system.name))
+        notes.append(text("power.note.over_limit", system=load_data().system_words(system)))
         return None
     if rack is None:
         if rack_limit_w is None:
-            notes.append(text("power.note.packed", system=system.name))
+            notes.append(text("power.note.packed", system=load_data().system_words(system)))
         rack = whole * g
         steps.append(
             Step(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chooser, collectives, goodput, inference, memory, parallelism, power, roofline, tco, training
+from . import chooser, collectives, goodput, inference, memory, parallelism, power, roofline, serving, tco, training
 from .data import load_data
 from .errors import CalcError, check_choice, check_number
 from .fields import AUTO, Calculator
@@ -24,6 +24,7 @@ CALCULATORS: dict[str, Calculator] = {
         *parallelism.CALCULATORS,
         *goodput.CALCULATORS,
         *inference.CALCULATORS,
+        *serving.CALCULATORS,
         *collectives.CALCULATORS,
         chooser.CHOOSER,
         tco.TCO,

@@ -308,6 +308,7 @@ class ModelEntry(_Strict):
     # The blocks' widths, for activation memory and the parallelism planner (config.json of the model).
     ffn_hidden_size: int | None = None
     vocab_size: int | None = None
+    tied_embeddings: bool | None = None  # one matrix for the input embedding and the output head
     mlp: Literal["gelu", "swiglu"] | None = None
     experts: int | None = None  # routed experts of a mixture of experts
     experts_per_token: int | None = None
@@ -728,6 +729,7 @@ def check_models(raw: Any, *, file_name: str) -> Models:
             raise DataError(f"{where}: field 'id': duplicate model id")
         seen.add(model.id)
         _check_source(model.source, known, where=where, key="source")
+        _check_source(model.config_source, known, where=where, key="config_source")
         params = count(model.params, where=where, key="params")
         active = count(model.active_params, where=where, key="active_params")
         if active > params:
@@ -757,6 +759,10 @@ def check_models(raw: Any, *, file_name: str) -> Models:
             raise DataError(f"{where}: field 'experts_per_token': cannot exceed experts")
         if (model.dense_layers or 0) >= model.layers:
             raise DataError(f"{where}: field 'dense_layers': must be fewer than layers")
+        if (model.vocab_size is None) != (model.tied_embeddings is None):
+            raise DataError(f"{where}: field 'tied_embeddings': give vocab_size and tied_embeddings together")
+        if model.experts is not None and active >= params:
+            raise DataError(f"{where}: field 'active_params': a mixture of experts has fewer active than total")
     return data
 
 

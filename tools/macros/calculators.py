@@ -114,7 +114,8 @@ def _details_html(calculator: Calculator, outcome: dict[str, Any], lang: str) ->
         f"<code>{esc(s['substitution'])}</code> = <strong>{esc(s['result'])}</strong></li>"
         for s in outcome["derivation"]
     )
-    plot = f'<div class="x4-calc__plot">{outcome["svg"]}</div>' if outcome.get("svg") else ""
+    # A calculator with a chart always has its box, so a chart the reader turns on (serving's sweep) has a place.
+    plot = f'<div class="x4-calc__plot">{outcome.get("svg") or ""}</div>' if calculator.plot is not None else ""
     return (
         f'<ul class="x4-calc__notes">{notes}</ul>{plot}{_table_html(calculator, outcome, lang)}'
         f'<details class="x4-calc__derivation"><summary>{t("ui.derivation", lang)}</summary><ol>{steps}</ol></details>'

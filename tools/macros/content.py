@@ -205,7 +205,8 @@ def register(env: Any) -> None:
     @env.macro
     def system_name(system_id: str) -> str:
         """The display name of a system in data/systems.yaml (e.g. 'NVIDIA DGX H100')."""
-        return _calc.load_data().systems[system_id].name
+        data = _calc.load_data()
+        return data.system_words(data.systems[system_id]).render(_lang(env))
 
     @env.macro
     def economics_value(name: str, which: str = "typical") -> str:
@@ -338,6 +339,16 @@ def register(env: Any) -> None:
         if kind == "weights":  # BF16 weight bytes of a data/ model
             return repr(_calc.weight_bytes(params=data.model(ident).params))
         return value
+
+    @env.macro
+    def serving_curve(**inputs: Any) -> str:
+        """The serving calculator's latency-throughput chart for these inputs (written as in English), inline."""
+        outcome = _calc.run("serving", {**inputs, "sweep": "on"}, _lang(env))
+        if not outcome["ok"] or not outcome.get("svg"):
+            raise ValueError(f"serving_curve({inputs}): {outcome.get('message', 'no chart')}")
+        # Its own element ids, so the calculator's live chart on the same page does not repeat them.
+        svg = outcome["svg"].replace('"x4-serve-', '"x4-serve-figure-').replace(" x4-serve-", " x4-serve-figure-")
+        return f'<div class="x4-calc__plot">{svg}</div>'
 
     @env.macro
     def calc_out(

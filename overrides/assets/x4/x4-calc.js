@@ -127,7 +127,7 @@ function render(widget, result) {
     dd.textContent = value !== undefined ? value : text(widget, "none"); // an output its inputs cannot give
   }
   const plot = widget.querySelector(".x4-calc__plot");
-  if (plot && result.svg) plot.innerHTML = result.svg; // drawn by calc, which escapes every label
+  if (plot) plot.innerHTML = result.svg || ""; // drawn by calc, which escapes every label; none clears the box
   const notes = widget.querySelector(".x4-calc__notes");
   if (notes) {
     notes.replaceChildren(...(result.notes || []).map((note) => {
