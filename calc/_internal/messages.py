@@ -951,7 +951,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.field.batch": {"en": "Batch (requests served together)", "es": "Batch (solicitudes servidas a la vez)"},
     "field.efficiency": {
         "en": "Share of peak bandwidth and FLOP/s reached (0–1)",
-        "es": "Fracción del ancho de banda y de los FLOP/s pico alcanzada (0–1)",
+        "es": "Fracción alcanzada del pico de ancho de banda y de FLOP/s (0–1)",
     },
     "field.slo_tpot_ms": {"en": "Time-per-output-token target", "es": "Objetivo de tiempo por token de salida"},
     "field.sweep": {"en": "Curve over batch sizes", "es": "Curva según el tamaño de batch"},
@@ -967,7 +967,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Share of memory the server may fill (0–1)",
         "es": "Fracción de la memoria que el servidor puede ocupar (0–1)",
     },
-    "option.dtype.int4": {"en": "INT4 (FP16 scale per 128 weights)", "es": "INT4 (escala FP16 cada 128 pesos)"},
+    "option.dtype.int4": {"en": "INT4 (FP16 scale per 128 weights)", "es": "INT4 (una escala FP16 por cada 128 pesos)"},
     "option.kv_dtype.bf16": {"en": "BF16", "es": "BF16"},
     "option.kv_dtype.fp8": {"en": "FP8", "es": "FP8"},
     "option.kv_dtype.int8": {"en": "INT8", "es": "INT8"},
@@ -1032,7 +1032,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.step.prefill_comm": {
         "en": "Prefill, tensor-parallel AllReduces over {tp} accelerators",
-        "es": "Prefill, AllReduces del paralelismo de tensor entre {tp} aceleradores",
+        "es": "Prefill, AllReduce del paralelismo de tensor entre {tp} aceleradores",
     },
     "serving.step.ttft": {
         "en": "Time to first token (one prompt's prefill)",
@@ -1045,7 +1045,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.step.mean_context": {
         "en": "Mean tokens in each cache during decode",
-        "es": "Tokens medios en cada caché durante la decodificación",
+        "es": "Media de tokens en cada caché durante la decodificación",
     },
     "serving.step.experts_touched": {
         "en": "Routed experts per layer that a batch of {batch} tokens uses",
@@ -1065,7 +1065,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.step.decode_comm": {
         "en": "Decode step, tensor-parallel AllReduces over {tp} accelerators",
-        "es": "Paso de decodificación, AllReduces del paralelismo de tensor entre {tp} aceleradores",
+        "es": "Paso de decodificación, AllReduce del paralelismo de tensor entre {tp} aceleradores",
     },
     "serving.step.kv_transfer": {
         "en": "Disaggregated: moving one prompt's KV cache to a decode server over the NICs",
@@ -1073,7 +1073,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.note.no_scale_out": {
         "en": "No KV-cache transfer time for disaggregated serving: this chip has no scale-out bandwidth in the data.",
-        "es": "Sin tiempo de transferencia de la caché KV para servir desagregado: este chip no tiene ancho de banda de scale-out en los datos.",
+        "es": "Sin tiempo de transferencia de la caché KV para el servicio desagregado: este chip no tiene ancho de banda de scale-out en los datos.",
     },
     "serving.step.slo": {
         "en": "Time per output token at batch {batch}, the largest that meets the {target} ms target",
@@ -1089,7 +1089,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.step.cost": {"en": "Cost per million output tokens", "es": "Coste por millón de tokens de salida"},
     "serving.note.efficiency": {
         "en": "Efficiency {bandwidth} of peak memory bandwidth ({bandwidth_source}) and {compute} of dense {dtype} FLOP/s ({compute_source}); give one efficiency to replace both.",
-        "es": "Eficiencia {bandwidth} del ancho de banda de memoria pico ({bandwidth_source}) y {compute} de los FLOP/s {dtype} densos ({compute_source}); indica una eficiencia para sustituir ambas.",
+        "es": "Eficiencia: {bandwidth} del pico de ancho de banda de memoria ({bandwidth_source}) y {compute} de los FLOP/s {dtype} densos ({compute_source}); indica una sola eficiencia para sustituir ambas.",
     },
     "serving.source.measured": {"en": "measured on {chip}: {source}", "es": "medida en {chip}: {source}"},
     "serving.source.median": {
@@ -1098,11 +1098,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.source.fallback": {
         "en": "no measurement in the data: an end-to-end stack's bandwidth utilization at batch 1 on H100s, Databricks 2023",
-        "es": "no hay medidas en los datos: la utilización de ancho de banda de un stack completo con batch 1 en H100, Databricks 2023",
+        "es": "no hay medidas en los datos: la utilización del ancho de banda de una pila de servicio completa con batch 1 en H100, Databricks 2023",
     },
     "serving.note.kv_replicated": {
         "en": "The KV cache is copied {copies} times: it has fewer KV heads (or one latent, for MLA) than the {tp} tensor-parallel ranks, so it cannot be split.",
-        "es": "La caché KV se copia {copies} veces: tiene menos cabezas KV (o un único latente, en MLA) que los {tp} rangos del paralelismo de tensor, así que no se puede repartir.",
+        "es": "La caché KV se copia {copies} veces: tiene menos cabezas KV (o un único latente, en MLA) que los {tp} procesos del paralelismo de tensor, así que no se puede repartir.",
     },
     "serving.note.weights_do_not_fit": {
         "en": "The weights alone do not fit in the memory the server may fill: add accelerators (tensor parallelism) or quantize.",
@@ -1136,7 +1136,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "plot.serving.target": {"en": "target {tpot}", "es": "objetivo {tpot}"},
     "plot.serving.legend": {
         "en": "Each point is a batch size; the large one is yours, a red ring meets the target.",
-        "es": "Cada punto es un batch; el grande, el tuyo; un anillo rojo cumple el objetivo.",
+        "es": "Cada punto es un tamaño de batch; el grande es el tuyo, y los que llevan anillo rojo cumplen el objetivo.",
     },
     "plot.serving.legend_limit": {
         "en": "Dashed ring: memory limit (batch {batch}); hollow points do not fit.",
@@ -1167,7 +1167,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "speculative.step.speedup": {
         "en": "Wall-time speedup (Theorem 3.8)",
-        "es": "Aceleración en tiempo real (teorema 3.8)",
+        "es": "Aceleración en tiempo de reloj (teorema 3.8)",
     },
     "speculative.step.best": {
         "en": "Best number of drafts: γ = {best}",
