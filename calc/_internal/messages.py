@@ -644,7 +644,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "field.scale_up_topology": {"en": "Scale-up topology", "es": "Topología del scale-up"},
     "field.scale_up_link_gbytes_s": {
         "en": "One peer link, per direction (mesh, torus or ring)",
-        "es": "Un enlace a un par, por sentido (malla, toro o anillo)",
+        "es": "Un enlace entre dos chips, por sentido (malla, toro o anillo)",
     },
     "field.scale_out_gbits_s": {
         "en": "Scale-out NIC per accelerator, per direction (custom chip)",
@@ -654,7 +654,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "option.scale_up_topology.mesh": {"en": "full mesh (MI300X, Gaudi 3)", "es": "malla completa (MI300X, Gaudi 3)"},
     "option.scale_up_topology.torus": {"en": "torus (TPU)", "es": "toro (TPU)"},
     "option.scale_up_topology.ring": {"en": "ring", "es": "anillo"},
-    "option.scale_up_topology.none": {"en": "none (PCIe only)", "es": "ninguno (solo PCIe)"},
+    "option.scale_up_topology.none": {"en": "none (PCIe only)", "es": "ninguna (solo PCIe)"},
     "field.tp": {"en": "Tensor parallelism (TP)", "es": "Paralelismo de tensor (TP)"},
     "field.pp": {"en": "Pipeline parallelism (PP)", "es": "Paralelismo de pipeline (PP)"},
     "field.dp": {"en": "Data parallelism (DP; default: the rest)", "es": "Paralelismo de datos (DP; por defecto: el resto)"},
@@ -667,7 +667,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "option.sequence_parallel.off": {"en": "off", "es": "no"},
     "field.virtual_stages": {
         "en": "Model chunks per pipeline rank (interleaving)",
-        "es": "Trozos del modelo por rango del pipeline (intercalado)",
+        "es": "Trozos del modelo por proceso del pipeline (intercalado)",
     },
     "field.optimizer": {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
     "option.optimizer.adam-mixed": {"en": "Adam, mixed precision (16 B/param)", "es": "Adam, precisión mixta (16 B/parámetro)"},
@@ -700,7 +700,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "parallelism.preset.llama-3-405b": {
         "en": "Llama 3 405B: 16,384 H100, TP 8 · PP 16 · DP 128",
-        "es": "Llama 3 405B: 16 384 H100, TP 8 · PP 16 · DP 128",
+        "es": "Llama 3 405B: 16 384 H100, TP 8 · PP 16 · DP 128",
     },
     "parallelism.preset.deepseek-v3": {
         "en": "DeepSeek-V3: 2,048 H800, PP 16 · EP 64, FP8",
@@ -708,7 +708,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "parallelism.preset.70b-one-node": {
         "en": "70B with plain Adam on one 8-GPU node (does not fit)",
-        "es": "70B con Adam sin reparto en un nodo de 8 GPU (no cabe)",
+        "es": "70B con Adam estándar en un nodo de 8 GPU (no cabe)",
     },
     "planner.step.dp": {"en": "Data-parallel degree", "es": "Grado de paralelismo de datos"},
     "planner.step.batch_tokens": {
@@ -749,7 +749,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.step.flops_full": {
         "en": "FLOPs per token executed, whole forward recomputed",
-        "es": "FLOP por token ejecutados, con todo el forward recomputado",
+        "es": "FLOP por token ejecutados, con toda la pasada hacia delante recomputada",
     },
     "planner.step.compute_mb": {
         "en": "Compute of one micro-batch on the busiest stage ({chip})",
@@ -776,7 +776,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "planner.step.bubble": {"en": "Bubble time per step", "es": "Tiempo de burbuja por paso"},
     "planner.step.dp_allreduce": {
         "en": "Gradient AllReduce (ReduceScatter + AllGather) of the data-parallel group, {link}",
-        "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de datos, {link}",
+        "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de paralelismo de datos, {link}",
     },
     "planner.step.dp_exposed_1": {
         "en": "Gradient sync not hidden under one micro-batch's compute",
@@ -784,11 +784,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.step.dp_exposed_2": {
         "en": "ZeRO-2: ReduceScatter every micro-batch under its backward, AllGather under the first forward; what shows",
-        "es": "ZeRO-2: ReduceScatter en cada micro-batch bajo su backward, AllGather bajo el primer forward; lo que asoma",
+        "es": "ZeRO-2: ReduceScatter en cada micro-batch bajo su pasada hacia atrás, AllGather bajo la primera pasada hacia delante; lo que queda expuesto",
     },
     "planner.step.dp_exposed_3": {
         "en": "FSDP: weights gathered for every forward and backward, gradients reduce-scattered; what shows",
-        "es": "FSDP: pesos reunidos en cada forward y backward, gradientes con ReduceScatter; lo que asoma",
+        "es": "FSDP: pesos reunidos en cada pasada hacia delante y hacia atrás, gradientes con ReduceScatter; lo que queda expuesto",
     },
     "planner.step.optimizer_update": {
         "en": "Optimizer update (reads and writes its states at HBM bandwidth)",
@@ -805,7 +805,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "planner.step.tokens_per_second": {"en": "Tokens per second, whole cluster", "es": "Tokens por segundo, todo el clúster"},
     "planner.step.critical": {
         "en": "Tokens per data-parallel device whose backward pass outlasts the gradient sync",
-        "es": "Tokens por dispositivo de datos cuyo backward dura más que la sincronización de gradientes",
+        "es": "Tokens por dispositivo del paralelismo de datos a partir de los cuales la pasada hacia atrás dura más que la sincronización de gradientes",
     },
     "planner.link.up": {"en": "inside the scale-up domain", "es": "dentro del dominio de scale-up"},
     "planner.link.out": {"en": "across the scale-out network", "es": "por la red de scale-out"},
@@ -839,7 +839,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.note.efficiency_typical": {
         "en": "Matmul efficiency: no measurement for this chip and format, so the edition's typical {efficiency} of peak.",
-        "es": "Eficiencia de los matmuls: no hay medida para este chip y formato; se usa la típica de la edición, {efficiency} del pico.",
+        "es": "Eficiencia de los matmuls: no hay medida para este chip y este formato, así que se usa la típica de la edición, {efficiency} del pico.",
     },
     "planner.note.no_vocab": {
         "en": "Output logits not counted: give the vocabulary (--vocab) to add them.",
@@ -892,7 +892,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "error.layout.batch": {
         "en": "{field}: the batch must hold one micro-batch per data-parallel rank, at least {subject} tokens; got {got}.",
-        "es": "{field}: el batch debe contener un micro-batch por rango de datos, al menos {subject} tokens; se recibió {got}.",
+        "es": "{field}: el batch debe contener un micro-batch por proceso del paralelismo de datos, al menos {subject} tokens; se recibió {got}.",
     },
     # -- goodput (insert its entries here) -------------------------------------------------------------------
     "goodput.title": {"en": "Goodput: failures, checkpoints, restarts", "es": "Goodput: fallos, checkpoints, reinicios"},
@@ -905,10 +905,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Mean time between interruptions of the whole job (replaces the above)",
         "es": "Tiempo medio entre interrupciones del trabajo completo (sustituye al anterior)",
     },
-    "field.checkpoint_seconds": {"en": "Time to write a checkpoint", "es": "Tiempo para escribir un checkpoint"},
+    "field.checkpoint_seconds": {"en": "Time to write a checkpoint", "es": "Tiempo de escritura de un checkpoint"},
     "field.restart_seconds": {
         "en": "Time to restart after a failure",
-        "es": "Tiempo para reanudar tras un fallo",
+        "es": "Tiempo de reinicio tras un fallo",
     },
     "goodput.out.system_mtbf_seconds": {"en": "Job's time between interruptions", "es": "Tiempo entre interrupciones del trabajo"},
     "goodput.out.checkpoint_interval_seconds": {"en": "Best checkpoint interval", "es": "Intervalo óptimo entre checkpoints"},
@@ -929,11 +929,11 @@ CATALOG: dict[str, dict[str, str]] = {
     "goodput.step.goodput": {"en": "Goodput", "es": "Goodput"},
     "goodput.note.default_mtbf": {
         "en": "Failure rate from Llama 3 405B's pre-training: 466 interruptions in 54 days on 16,384 GPUs (Llama Team 2024, §3.3.4).",
-        "es": "Tasa de fallos del preentrenamiento de Llama 3 405B: 466 interrupciones en 54 días con 16 384 GPU (Llama Team 2024, §3.3.4).",
+        "es": "Tasa de fallos del preentrenamiento de Llama 3 405B: 466 interrupciones en 54 días con 16 384 GPU (Llama Team 2024, §3.3.4).",
     },
     "goodput.note.system_given": {
         "en": "The job's own time between interruptions is given: the per-accelerator figure is not used.",
-        "es": "Se indica el tiempo entre interrupciones del propio trabajo: no se usa la cifra por acelerador.",
+        "es": "Has indicado el tiempo entre interrupciones del propio trabajo: no se usa la cifra por acelerador.",
     },
     "field.goodput": {"en": "Goodput (0–1; default: no losses)", "es": "Goodput (0–1; por defecto: sin pérdidas)"},
     "training.step.goodput": {
