@@ -644,7 +644,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "field.scale_up_topology": {"en": "Scale-up topology", "es": "Topología del scale-up"},
     "field.scale_up_link_gbytes_s": {
         "en": "One peer link, per direction (mesh, torus or ring)",
-        "es": "Un enlace a un par, por sentido (malla, toro o anillo)",
+        "es": "Un enlace entre dos chips, por sentido (malla, toro o anillo)",
     },
     "field.scale_out_gbits_s": {
         "en": "Scale-out NIC per accelerator, per direction (custom chip)",
@@ -654,7 +654,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "option.scale_up_topology.mesh": {"en": "full mesh (MI300X, Gaudi 3)", "es": "malla completa (MI300X, Gaudi 3)"},
     "option.scale_up_topology.torus": {"en": "torus (TPU)", "es": "toro (TPU)"},
     "option.scale_up_topology.ring": {"en": "ring", "es": "anillo"},
-    "option.scale_up_topology.none": {"en": "none (PCIe only)", "es": "ninguno (solo PCIe)"},
+    "option.scale_up_topology.none": {"en": "none (PCIe only)", "es": "ninguna (solo PCIe)"},
     "field.tp": {"en": "Tensor parallelism (TP)", "es": "Paralelismo de tensor (TP)"},
     "field.pp": {"en": "Pipeline parallelism (PP)", "es": "Paralelismo de pipeline (PP)"},
     "field.dp": {"en": "Data parallelism (DP; default: the rest)", "es": "Paralelismo de datos (DP; por defecto: el resto)"},
@@ -667,7 +667,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "option.sequence_parallel.off": {"en": "off", "es": "no"},
     "field.virtual_stages": {
         "en": "Model chunks per pipeline rank (interleaving)",
-        "es": "Trozos del modelo por rango del pipeline (intercalado)",
+        "es": "Trozos del modelo por proceso del pipeline (intercalado)",
     },
     "field.optimizer": {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
     "option.optimizer.adam-mixed": {"en": "Adam, mixed precision (16 B/param)", "es": "Adam, precisión mixta (16 B/parámetro)"},
@@ -700,7 +700,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "parallelism.preset.llama-3-405b": {
         "en": "Llama 3 405B: 16,384 H100, TP 8 · PP 16 · DP 128",
-        "es": "Llama 3 405B: 16 384 H100, TP 8 · PP 16 · DP 128",
+        "es": "Llama 3 405B: 16 384 H100, TP 8 · PP 16 · DP 128",
     },
     "parallelism.preset.deepseek-v3": {
         "en": "DeepSeek-V3: 2,048 H800, PP 16 · EP 64, FP8",
@@ -708,7 +708,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "parallelism.preset.70b-one-node": {
         "en": "70B with plain Adam on one 8-GPU node (does not fit)",
-        "es": "70B con Adam sin reparto en un nodo de 8 GPU (no cabe)",
+        "es": "70B con Adam estándar en un nodo de 8 GPU (no cabe)",
     },
     "planner.step.dp": {"en": "Data-parallel degree", "es": "Grado de paralelismo de datos"},
     "planner.step.batch_tokens": {
@@ -749,7 +749,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.step.flops_full": {
         "en": "FLOPs per token executed, whole forward recomputed",
-        "es": "FLOP por token ejecutados, con todo el forward recomputado",
+        "es": "FLOP por token ejecutados, con toda la pasada hacia delante recomputada",
     },
     "planner.step.compute_mb": {
         "en": "Compute of one micro-batch on the busiest stage ({chip})",
@@ -776,7 +776,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "planner.step.bubble": {"en": "Bubble time per step", "es": "Tiempo de burbuja por paso"},
     "planner.step.dp_allreduce": {
         "en": "Gradient AllReduce (ReduceScatter + AllGather) of the data-parallel group, {link}",
-        "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de datos, {link}",
+        "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de paralelismo de datos, {link}",
     },
     "planner.step.dp_exposed_1": {
         "en": "Gradient sync not hidden under one micro-batch's compute",
@@ -784,11 +784,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.step.dp_exposed_2": {
         "en": "ZeRO-2: ReduceScatter every micro-batch under its backward, AllGather under the first forward; what shows",
-        "es": "ZeRO-2: ReduceScatter en cada micro-batch bajo su backward, AllGather bajo el primer forward; lo que asoma",
+        "es": "ZeRO-2: ReduceScatter en cada micro-batch bajo su pasada hacia atrás, AllGather bajo la primera pasada hacia delante; lo que queda expuesto",
     },
     "planner.step.dp_exposed_3": {
         "en": "FSDP: weights gathered for every forward and backward, gradients reduce-scattered; what shows",
-        "es": "FSDP: pesos reunidos en cada forward y backward, gradientes con ReduceScatter; lo que asoma",
+        "es": "FSDP: pesos reunidos en cada pasada hacia delante y hacia atrás, gradientes con ReduceScatter; lo que queda expuesto",
     },
     "planner.step.optimizer_update": {
         "en": "Optimizer update (reads and writes its states at HBM bandwidth)",
@@ -805,7 +805,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "planner.step.tokens_per_second": {"en": "Tokens per second, whole cluster", "es": "Tokens por segundo, todo el clúster"},
     "planner.step.critical": {
         "en": "Tokens per data-parallel device whose backward pass outlasts the gradient sync",
-        "es": "Tokens por dispositivo de datos cuyo backward dura más que la sincronización de gradientes",
+        "es": "Tokens por dispositivo del paralelismo de datos a partir de los cuales la pasada hacia atrás dura más que la sincronización de gradientes",
     },
     "planner.link.up": {"en": "inside the scale-up domain", "es": "dentro del dominio de scale-up"},
     "planner.link.out": {"en": "across the scale-out network", "es": "por la red de scale-out"},
@@ -839,7 +839,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.note.efficiency_typical": {
         "en": "Matmul efficiency: no measurement for this chip and format, so the edition's typical {efficiency} of peak.",
-        "es": "Eficiencia de los matmuls: no hay medida para este chip y formato; se usa la típica de la edición, {efficiency} del pico.",
+        "es": "Eficiencia de los matmuls: no hay medida para este chip y este formato, así que se usa la típica de la edición, {efficiency} del pico.",
     },
     "planner.note.no_vocab": {
         "en": "Output logits not counted: give the vocabulary (--vocab) to add them.",
@@ -892,7 +892,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "error.layout.batch": {
         "en": "{field}: the batch must hold one micro-batch per data-parallel rank, at least {subject} tokens; got {got}.",
-        "es": "{field}: el batch debe contener un micro-batch por rango de datos, al menos {subject} tokens; se recibió {got}.",
+        "es": "{field}: el batch debe contener un micro-batch por proceso del paralelismo de datos, al menos {subject} tokens; se recibió {got}.",
     },
     # -- goodput (insert its entries here) -------------------------------------------------------------------
     "goodput.title": {"en": "Goodput: failures, checkpoints, restarts", "es": "Goodput: fallos, checkpoints, reinicios"},
@@ -905,10 +905,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Mean time between interruptions of the whole job (replaces the above)",
         "es": "Tiempo medio entre interrupciones del trabajo completo (sustituye al anterior)",
     },
-    "field.checkpoint_seconds": {"en": "Time to write a checkpoint", "es": "Tiempo para escribir un checkpoint"},
+    "field.checkpoint_seconds": {"en": "Time to write a checkpoint", "es": "Tiempo de escritura de un checkpoint"},
     "field.restart_seconds": {
         "en": "Time to restart after a failure",
-        "es": "Tiempo para reanudar tras un fallo",
+        "es": "Tiempo de reinicio tras un fallo",
     },
     "goodput.out.system_mtbf_seconds": {"en": "Job's time between interruptions", "es": "Tiempo entre interrupciones del trabajo"},
     "goodput.out.checkpoint_interval_seconds": {"en": "Best checkpoint interval", "es": "Intervalo óptimo entre checkpoints"},
@@ -929,11 +929,11 @@ CATALOG: dict[str, dict[str, str]] = {
     "goodput.step.goodput": {"en": "Goodput", "es": "Goodput"},
     "goodput.note.default_mtbf": {
         "en": "Failure rate from Llama 3 405B's pre-training: 466 interruptions in 54 days on 16,384 GPUs (Llama Team 2024, §3.3.4).",
-        "es": "Tasa de fallos del preentrenamiento de Llama 3 405B: 466 interrupciones en 54 días con 16 384 GPU (Llama Team 2024, §3.3.4).",
+        "es": "Tasa de fallos del preentrenamiento de Llama 3 405B: 466 interrupciones en 54 días con 16 384 GPU (Llama Team 2024, §3.3.4).",
     },
     "goodput.note.system_given": {
         "en": "The job's own time between interruptions is given: the per-accelerator figure is not used.",
-        "es": "Se indica el tiempo entre interrupciones del propio trabajo: no se usa la cifra por acelerador.",
+        "es": "Has indicado el tiempo entre interrupciones del propio trabajo: no se usa la cifra por acelerador.",
     },
     "field.goodput": {"en": "Goodput (0–1; default: no losses)", "es": "Goodput (0–1; por defecto: sin pérdidas)"},
     "training.step.goodput": {
@@ -951,7 +951,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.field.batch": {"en": "Batch (requests served together)", "es": "Batch (solicitudes servidas a la vez)"},
     "field.efficiency": {
         "en": "Share of peak bandwidth and FLOP/s reached (0–1)",
-        "es": "Fracción del ancho de banda y de los FLOP/s pico alcanzada (0–1)",
+        "es": "Fracción alcanzada del pico de ancho de banda y de FLOP/s (0–1)",
     },
     "field.slo_tpot_ms": {"en": "Time-per-output-token target", "es": "Objetivo de tiempo por token de salida"},
     "field.sweep": {"en": "Curve over batch sizes", "es": "Curva según el tamaño de batch"},
@@ -967,7 +967,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Share of memory the server may fill (0–1)",
         "es": "Fracción de la memoria que el servidor puede ocupar (0–1)",
     },
-    "option.dtype.int4": {"en": "INT4 (FP16 scale per 128 weights)", "es": "INT4 (escala FP16 cada 128 pesos)"},
+    "option.dtype.int4": {"en": "INT4 (FP16 scale per 128 weights)", "es": "INT4 (una escala FP16 por cada 128 pesos)"},
     "option.kv_dtype.bf16": {"en": "BF16", "es": "BF16"},
     "option.kv_dtype.fp8": {"en": "FP8", "es": "FP8"},
     "option.kv_dtype.int8": {"en": "INT8", "es": "INT8"},
@@ -1032,7 +1032,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.step.prefill_comm": {
         "en": "Prefill, tensor-parallel AllReduces over {tp} accelerators",
-        "es": "Prefill, AllReduces del paralelismo de tensor entre {tp} aceleradores",
+        "es": "Prefill, AllReduce del paralelismo de tensor entre {tp} aceleradores",
     },
     "serving.step.ttft": {
         "en": "Time to first token (one prompt's prefill)",
@@ -1045,7 +1045,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.step.mean_context": {
         "en": "Mean tokens in each cache during decode",
-        "es": "Tokens medios en cada caché durante la decodificación",
+        "es": "Media de tokens en cada caché durante la decodificación",
     },
     "serving.step.experts_touched": {
         "en": "Routed experts per layer that a batch of {batch} tokens uses",
@@ -1065,7 +1065,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.step.decode_comm": {
         "en": "Decode step, tensor-parallel AllReduces over {tp} accelerators",
-        "es": "Paso de decodificación, AllReduces del paralelismo de tensor entre {tp} aceleradores",
+        "es": "Paso de decodificación, AllReduce del paralelismo de tensor entre {tp} aceleradores",
     },
     "serving.step.kv_transfer": {
         "en": "Disaggregated: moving one prompt's KV cache to a decode server over the NICs",
@@ -1073,7 +1073,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.note.no_scale_out": {
         "en": "No KV-cache transfer time for disaggregated serving: this chip has no scale-out bandwidth in the data.",
-        "es": "Sin tiempo de transferencia de la caché KV para servir desagregado: este chip no tiene ancho de banda de scale-out en los datos.",
+        "es": "Sin tiempo de transferencia de la caché KV para el servicio desagregado: este chip no tiene ancho de banda de scale-out en los datos.",
     },
     "serving.step.slo": {
         "en": "Time per output token at batch {batch}, the largest that meets the {target} ms target",
@@ -1089,7 +1089,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.step.cost": {"en": "Cost per million output tokens", "es": "Coste por millón de tokens de salida"},
     "serving.note.efficiency": {
         "en": "Efficiency {bandwidth} of peak memory bandwidth ({bandwidth_source}) and {compute} of dense {dtype} FLOP/s ({compute_source}); give one efficiency to replace both.",
-        "es": "Eficiencia {bandwidth} del ancho de banda de memoria pico ({bandwidth_source}) y {compute} de los FLOP/s {dtype} densos ({compute_source}); indica una eficiencia para sustituir ambas.",
+        "es": "Eficiencia: {bandwidth} del pico de ancho de banda de memoria ({bandwidth_source}) y {compute} de los FLOP/s {dtype} densos ({compute_source}); indica una sola eficiencia para sustituir ambas.",
     },
     "serving.source.measured": {"en": "measured on {chip}: {source}", "es": "medida en {chip}: {source}"},
     "serving.source.median": {
@@ -1098,11 +1098,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "serving.source.fallback": {
         "en": "no measurement in the data: an end-to-end stack's bandwidth utilization at batch 1 on H100s, Databricks 2023",
-        "es": "no hay medidas en los datos: la utilización de ancho de banda de un stack completo con batch 1 en H100, Databricks 2023",
+        "es": "no hay medidas en los datos: la utilización del ancho de banda de una pila de servicio completa con batch 1 en H100, Databricks 2023",
     },
     "serving.note.kv_replicated": {
         "en": "The KV cache is copied {copies} times: it has fewer KV heads (or one latent, for MLA) than the {tp} tensor-parallel ranks, so it cannot be split.",
-        "es": "La caché KV se copia {copies} veces: tiene menos cabezas KV (o un único latente, en MLA) que los {tp} rangos del paralelismo de tensor, así que no se puede repartir.",
+        "es": "La caché KV se copia {copies} veces: tiene menos cabezas KV (o un único latente, en MLA) que los {tp} procesos del paralelismo de tensor, así que no se puede repartir.",
     },
     "serving.note.weights_do_not_fit": {
         "en": "The weights alone do not fit in the memory the server may fill: add accelerators (tensor parallelism) or quantize.",
@@ -1136,7 +1136,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "plot.serving.target": {"en": "target {tpot}", "es": "objetivo {tpot}"},
     "plot.serving.legend": {
         "en": "Each point is a batch size; the large one is yours, a red ring meets the target.",
-        "es": "Cada punto es un batch; el grande, el tuyo; un anillo rojo cumple el objetivo.",
+        "es": "Cada punto es un tamaño de batch; el grande es el tuyo, y los que llevan anillo rojo cumplen el objetivo.",
     },
     "plot.serving.legend_limit": {
         "en": "Dashed ring: memory limit (batch {batch}); hollow points do not fit.",
@@ -1167,7 +1167,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "speculative.step.speedup": {
         "en": "Wall-time speedup (Theorem 3.8)",
-        "es": "Aceleración en tiempo real (teorema 3.8)",
+        "es": "Aceleración en tiempo de reloj (teorema 3.8)",
     },
     "speculative.step.best": {
         "en": "Best number of drafts: γ = {best}",
@@ -1187,34 +1187,34 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "power.field.overhead": {
         "en": "System power over accelerator TDP (replaces the system's ratio)",
-        "es": "Potencia del sistema sobre el TDP de los aceleradores (sustituye la razón del sistema)",
+        "es": "Potencia del sistema dividida entre el TDP de los aceleradores (sustituye la razón del sistema)",
     },
     "power.field.per_rack": {"en": "Accelerators per rack", "es": "Aceleradores por rack"},
     "power.field.rack_limit_kw": {"en": "Power limit per rack", "es": "Límite de potencia por rack"},
     "power.field.air_limit_kw": {"en": "Air-cooled rack limit", "es": "Límite de un rack refrigerado por aire"},
     "power.field.load": {
         "en": "Average power over maximum (0–1, for the energy)",
-        "es": "Potencia media sobre la máxima (0–1, para la energía)",
+        "es": "Potencia media como fracción de la máxima (0–1, para la energía)",
     },
-    "power.field.site_mw": {"en": "Site power budget (at the meter)", "es": "Potencia disponible del sitio (en el contador)"},
+    "power.field.site_mw": {"en": "Site power budget (at the meter)", "es": "Potencia disponible del emplazamiento (en el contador)"},
     "power.out.facility_power_w": {"en": "Facility power", "es": "Potencia de la instalación"},
-    "power.out.it_power_w": {"en": "IT power", "es": "Potencia IT"},
+    "power.out.it_power_w": {"en": "IT power", "es": "Potencia de TI"},
     "power.out.racks": {"en": "Racks", "es": "Racks"},
     "power.out.rack_power_w": {"en": "Power per rack", "es": "Potencia por rack"},
     "power.out.cooling": {"en": "Rack cooling", "es": "Refrigeración del rack"},
     "power.out.energy_j_per_year": {"en": "Energy per year", "es": "Energía al año"},
     "power.out.electricity_cost_usd_per_year": {"en": "Electricity per year", "es": "Electricidad al año"},
-    "power.out.site_accelerators": {"en": "Accelerators the site can power", "es": "Aceleradores que el sitio puede alimentar"},
+    "power.out.site_accelerators": {"en": "Accelerators the site can power", "es": "Aceleradores que el emplazamiento puede alimentar"},
     "power.out.watts_per_accelerator": {"en": "All-in power per accelerator", "es": "Potencia total por acelerador"},
     "power.out.system_power_w": {"en": "Power per system", "es": "Potencia por sistema"},
-    "power.out.overhead": {"en": "System power over TDP", "es": "Potencia del sistema sobre el TDP"},
+    "power.out.overhead": {"en": "System power over TDP", "es": "Razón entre la potencia del sistema y el TDP"},
     "power.out.air_cooled_limit_w": {"en": "Air-cooled rack limit", "es": "Límite de un rack refrigerado por aire"},
     "power.preset.dgx-h100-1024": {"en": "1024 H100 in DGX H100 nodes", "es": "1024 H100 en nodos DGX H100"},
     "power.preset.nvl72-1024": {"en": "1024 GB200 in NVL72 racks", "es": "1024 GB200 en racks NVL72"},
-    "power.preset.h100-16k": {"en": "16,384 H100 (Llama 3 405B's cluster)", "es": "16 384 H100 (el clúster de Llama 3 405B)"},
+    "power.preset.h100-16k": {"en": "16,384 H100 (Llama 3 405B's cluster)", "es": "16 384 H100 (el clúster de Llama 3 405B)"},
     "power.step.overhead": {
         "en": "{system}: system power over its accelerators' TDP",
-        "es": "{system}: potencia del sistema sobre el TDP de sus aceleradores",
+        "es": "{system}: potencia del sistema dividida entre el TDP de sus aceleradores",
     },
     "power.step.watts_per_accelerator": {
         "en": "All-in power per accelerator: {chip}",
@@ -1224,7 +1224,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "power.step.systems": {"en": "Systems (rounded up)", "es": "Sistemas (redondeando hacia arriba)"},
     "power.step.published_density": {
         "en": "Accelerators per rack: {system}, as many per rack as its source lays out",
-        "es": "Aceleradores por rack: {system}, tantos por rack como dispone su fuente",
+        "es": "Aceleradores por rack: {system}, tantos por rack como indica su fuente",
     },
     "power.step.systems_under_limit": {
         "en": "{system} systems the rack's power limit admits (whole ones count)",
@@ -1242,19 +1242,19 @@ CATALOG: dict[str, dict[str, str]] = {
     "power.step.racks": {"en": "Racks (rounded up)", "es": "Racks (redondeando hacia arriba)"},
     "power.step.rack_over_air_limit": {
         "en": "Rack power over the air-cooled limit (above 1: liquid cooling)",
-        "es": "Potencia del rack sobre el límite del aire (por encima de 1: refrigeración líquida)",
+        "es": "Potencia del rack dividida entre el límite del aire (por encima de 1: refrigeración líquida)",
     },
-    "power.step.it_power": {"en": "IT power", "es": "Potencia IT"},
+    "power.step.it_power": {"en": "IT power", "es": "Potencia de TI"},
     "power.step.facility_power": {"en": "Facility power", "es": "Potencia de la instalación"},
     "power.step.energy": {"en": "Energy per year", "es": "Energía al año"},
     "power.step.electricity_cost": {"en": "Electricity per year", "es": "Electricidad al año"},
     "power.step.site_accelerators": {
         "en": "Accelerators the site's power can feed (rounded down)",
-        "es": "Aceleradores que puede alimentar la potencia del sitio (redondeando hacia abajo)",
+        "es": "Aceleradores que puede alimentar la potencia del emplazamiento (redondeando hacia abajo)",
     },
     "power.note.borrowed": {
         "en": "{chip} has no system with a stated power in the data: its system power over TDP is {system}'s, and so is its packing.",
-        "es": "{chip} no tiene en los datos un sistema con potencia declarada: su potencia del sistema sobre el TDP es la del {system}, y también su montaje.",
+        "es": "{chip} no tiene en los datos ningún sistema con potencia declarada: toma del {system} la razón entre la potencia del sistema y el TDP, y también el montaje.",
     },
     "power.note.no_rack_density": {
         "en": "No racks: the data gives no rack density for {system}; give accelerators per rack or a rack power limit to add them.",
@@ -1270,7 +1270,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "power.note.no_site": {
         "en": "No site count: give a site power budget (MW at the meter) to see how many accelerators it can power.",
-        "es": "Sin recuento del sitio: indica la potencia disponible del sitio (MW en el contador) para ver cuántos aceleradores puede alimentar.",
+        "es": "Sin recuento para el emplazamiento: indica su potencia disponible (MW en el contador) para ver cuántos aceleradores puede alimentar.",
     },
     "figure.system_power": {"en": "stated system power", "es": "potencia del sistema declarada"},
     "word.air": {"en": "air", "es": "aire"},
