@@ -278,7 +278,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "training.step.roof_efficiency": {
         "en": "Share of the measured matmul roof the run reaches (MFU is a share of the peak)",
-        "es": "Fracción del techo de matmul medido que alcanza la ejecución (el MFU es una fracción del pico)",
+        "es": "Fracción del techo de matmul medido que alcanza la ejecución (la MFU es una fracción del pico)",
     },
     "training.step.seconds": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
     "training.step.accelerator_hours": {"en": "Accelerator-hours", "es": "Acelerador-horas"},
@@ -300,7 +300,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "training.note.above_roof": {
         "en": "An MFU of {mfu} asks more than {chip}'s best measured {dtype} matmul, {share} % of the peak: no run reaches it, so this time is out of reach.",
-        "es": "Un MFU de {mfu} pide más que el mejor matmul {dtype} medido de {chip}, el {share} % del pico: ninguna ejecución lo alcanza, así que este tiempo es inalcanzable.",
+        "es": "Una MFU de {mfu} pide más que el mejor matmul {dtype} medido de {chip}, el {share} % del pico: ninguna ejecución la alcanza, así que este tiempo es inalcanzable.",
     },
     "training.note.no_price": {
         "en": "No cloud cost: the edition has no price for this chip; give a price per accelerator-hour to add it.",
