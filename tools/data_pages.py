@@ -585,7 +585,9 @@ def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: 
     dtype = None if path == "measured.memory_bandwidth" else path.rsplit(".", 1)[1]
     label = p("measured_bandwidth", lang) if dtype is None else p("measured_matmul", lang, dtype=dtype.upper())
     peak = chip.values.get("memory.bandwidth" if dtype is None else f"compute.{dtype}")
-    peak_text = converted(peak, lang) if peak is not None and peak.si is not None else NONE
+    share = share_text(chip, dtype, lang)
+    if share and peak is not None and peak.si is not None:
+        share = p("share_of", lang, share=share, peak=converted(peak, lang))
     notes = []
     if value.si is None:
         notes.append(f"<strong>{p('why_null', lang)}</strong> {esc(measured_reason(chip, dtype, lang, data))}")
@@ -617,8 +619,7 @@ def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: 
     return (
         f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
         f'<th scope="row">{esc(label)}<br><code>{esc(path)}</code></th>'
-        f'<td class="x4-num">{published}</td><td class="x4-num">{peak_text}</td>'
-        f'<td class="x4-num">{share_text(chip, dtype, lang) or NONE}</td>'
+        f'<td class="x4-num">{published}</td><td class="x4-num">{share or NONE}</td>'
         f"<td>{source}</td><td>{'<br>'.join(how) or NONE}</td><td>{'<br>'.join(notes)}</td>"
         f'<td><a class="x4-report" href="{esc(url)}" rel="noopener">{t("report", lang)}</a></td></tr>'
     )
@@ -632,13 +633,13 @@ def _measured_section(chip: Accelerator, lang: str, repo_url: str, data: DataBun
         return [*lines, p("no_measured", lang, reason=esc(reason)), ""]
     heads = "".join(
         f'<th scope="col">{p(k, lang)}</th>'
-        for k in ("field", "measured_value", "dense_peak", "share", "sources", "benchmark", "notes")
+        for k in ("field", "measured_value", "share", "sources", "benchmark", "notes")
     )
     heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
     rows = "".join(_measured_row(chip, path, lang, repo_url, data) for path in chip.measured)
     return [
         *lines,
-        f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-measured"><thead><tr>{heads}</tr></thead>'
+        f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-fields x4-chip-measured"><thead><tr>{heads}</tr></thead>'
         f"<tbody>{rows}</tbody></table></div>",
         "",
     ]
