@@ -204,3 +204,65 @@ def test_sort_by_bf16_and_filter_by_vendor(page: object, site_url: str) -> None:
     hidden = page.eval_on_selector_all(f"{table} tbody tr[hidden]", "rows => rows.length")  # type: ignore[attr-defined]
     assert shown and set(shown) == {"AMD"} and hidden > 0
     assert not page.x4_errors  # type: ignore[attr-defined]
+
+
+MEASURED_COLUMNS = {"measured.memory_bandwidth": "memory.bandwidth", "measured.matmul.bf16": "compute.bf16"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_landscape_puts_each_measurement_beside_its_peak(lang: str) -> None:
+    """Right after the bandwidth, BF16 and FP8 peaks comes the measured figure and its share of the peak, with its
+    source linked (H100 SXM: 794.5 TFLOP/s, 80 %; 2.97 TB/s, 89 %); where nothing is measured, a dash and why."""
+    data = calc.load_data()
+    cells = parse(landscape_table_html(lang, REPO_URL))
+    h100 = cells.rows["h100-sxm"]
+    fields = [c["attrs"].get("data-field") for c in h100]  # type: ignore[union-attr]
+    for measured, peak in {**MEASURED_COLUMNS, "measured.matmul.fp8": "compute.fp8"}.items():
+        assert fields.index(measured) == fields.index(peak) + 1
+    bf16 = field_cell(cells, "h100-sxm", "measured.matmul.bf16")
+    decimal = "," if lang == "es" else "."
+    assert str(bf16["text"]).startswith(f"794{decimal}5 (80 %)")
+    assert float(bf16["attrs"]["data-sort"]) <= float(
+        field_cell(cells, "h100-sxm", "compute.bf16")["attrs"]["data-sort"]
+    )  # type: ignore[index]
+    source = next(a for tag, a in bf16["tags"] if tag == "a")  # type: ignore[union-attr]
+    assert "ml-engineering" in source["href"]
+    assert str(field_cell(cells, "h100-sxm", "measured.memory_bandwidth")["text"]).startswith(f"2{decimal}97 (89 %)")
+    for chip in data.accelerators.values():
+        for path, peak_path in MEASURED_COLUMNS.items():
+            cell = field_cell(cells, chip.id, path)
+            value = chip.measured.get(path)
+            if value is None or value.si is None:
+                assert str(cell["text"]).strip() == "—", (chip.id, path)
+                null = next(a for tag, a in cell["tags"] if tag == "span")  # type: ignore[union-attr]
+                assert null["title"], (chip.id, path)
+            else:
+                peak = field_cell(cells, chip.id, peak_path)
+                assert float(cell["attrs"]["data-sort"]) < float(peak["attrs"]["data-sort"]), (chip.id, path)  # type: ignore[index]
+    tpu = field_cell(cells, "tpu-v5e", "measured.matmul.bf16")
+    reason = next(a for tag, a in tpu["tags"] if tag == "span")["title"]  # type: ignore[union-attr]
+    assert reason == data.text(
+        "accelerators/tpu-v5e.yaml#measured.reason", data.accelerator("tpu-v5e").measured_reason, lang
+    )
+
+
+def test_chip_page_lists_measured_beside_peak_with_source() -> None:
+    """The H100 SXM page's measured section: each figure, the peak, the share, the source, benchmark and software;
+    a chip without measurements says why, and that the achievable basis falls back to the peaks."""
+    data = calc.load_data()
+    page = chip_page_markdown(data.accelerator("h100-sxm"), "en", REPO_URL)
+    assert "## Measured beside peak { #measured }" in page
+    cells = parse(page)
+    row = [str(c["text"]) for c in cells.rows["measured.matmul.bf16"]]
+    assert row[1:3] == ["794.5 TFLOP/s", "80 % of 989.4 TFLOP/s"]
+    assert "Maximum Achievable Matmul FLOPS" in row[3] and "mamf-finder" in row[4] and "PyTorch" in row[4]
+    assert [str(c["text"]) for c in cells.rows["measured.memory_bandwidth"]][1:3] == ["2.97 TB/s", "89 % of 3.35 TB/s"]
+    spanish = parse(chip_page_markdown(data.accelerator("h100-sxm"), "es", REPO_URL))
+    assert [str(c["text"]) for c in spanish.rows["measured.matmul.bf16"]][1:3] == [
+        "794,5 TFLOP/s",
+        "80 % de 989,4 TFLOP/s",
+    ]
+    tpu = chip_page_markdown(data.accelerator("tpu-v5e"), "en", REPO_URL)
+    assert "No measurement: No published dense matmul" in tpu and "falls back to the datasheet peaks" in tpu
+    b200 = parse(chip_page_markdown(data.accelerator("b200"), "en", REPO_URL))
+    assert [str(c["text"]) for c in b200.rows["measured.memory_bandwidth"]][1] == "—"

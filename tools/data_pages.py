@@ -12,7 +12,7 @@ from tools.messages import t as tr
 
 if TYPE_CHECKING:
     from calc import Accelerator, DataBundle
-    from calc._internal.data import SourcedValue
+    from calc._internal.data import MeasuredValue, SourcedValue
 
 DEFAULT_LANG = "en"
 SPARSE_MARK = "✱"
@@ -28,6 +28,14 @@ NUMBER_COLUMNS: tuple[tuple[str, str, float, str, str], ...] = (
     ("power", "power.tdp", 1.0, "power", "W"),
 )
 
+
+# Measured columns, each after the peak it is measured against: column key -> the measured figure (a dense
+# format's best matmul, or None for memory bandwidth) and its display scale.
+MEASURED_AFTER: dict[str, tuple[str | None, float]] = {
+    "bandwidth": (None, 1e12),
+    "bf16": ("bf16", 1e12),
+    "fp8": ("fp8", 1e12),
+}
 
 SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip")
 LEAF_LABELS = (
@@ -84,7 +92,7 @@ def source_title(source: dict[str, Any], lang: str) -> str:
     return f"{source['title']} — {t('checked', lang)} {source['checked']}"
 
 
-def source_sup(chip: Accelerator, value: SourcedValue, lang: str) -> str:
+def source_sup(chip: Accelerator, value: SourcedValue | MeasuredValue, lang: str) -> str:
     """A small superscript link to a value's source, numbered as in the chip's source list."""
     source = source_of(chip, value.source)
     number = chip.sources.index(source) + 1
@@ -165,6 +173,62 @@ def _number_cell(chip: Accelerator, path: str, scale: float, lang: str, data: Da
     )
 
 
+def measured_path(dtype: str | None) -> str:
+    """Where a measured figure lives in a chip's `measured` values: measured.matmul.<dtype> or measured.memory_bandwidth."""
+    return "measured.memory_bandwidth" if dtype is None else f"measured.matmul.{dtype}"
+
+
+def share_text(chip: Accelerator, dtype: str | None, lang: str) -> str:
+    """A measured figure's share of its datasheet peak, "80 %" (calc.Accelerator.achievable_share), or ''."""
+    share = chip.achievable_share(dtype)
+    return "" if share is None else f"{format_number(share * 100, lang, digits=2)} %"
+
+
+def measured_reason(chip: Accelerator, dtype: str | None, lang: str, data: DataBundle) -> str:
+    """Why a chip has no measured figure here: the figure's own reason, else the chip's, else a plain statement."""
+    path = measured_path(dtype)
+    value = chip.measured.get(path)
+    if value is not None and value.reason:
+        return chip_text(data, chip, f"{path}.reason", value.reason, lang)
+    if dtype is not None and not chip.dense_flop_per_s.get(dtype):
+        return t("measured_no_peak", lang, dtype=dtype.upper())
+    if not any(v.si is not None for v in chip.measured.values()) and chip.measured_reason:
+        return chip_text(data, chip, "measured.reason", chip.measured_reason, lang)
+    return t("measured_other", lang)
+
+
+def _measured_cell(chip: Accelerator, dtype: str | None, scale: float, lang: str, data: DataBundle) -> str:
+    """The landscape's measured figure beside its peak: value, share of peak, source; or a dash and the reason."""
+    path = measured_path(dtype)
+    value = chip.measured_value(dtype)
+    if value is None or value.si is None:
+        reason = measured_reason(chip, dtype, lang, data)
+        return f'<td class="x4-num" data-field="{esc(path)}"><span class="x4-null" title="{esc(reason)}">{NONE}</span></td>'
+    unit = "B/s" if dtype is None else "FLOP/s"
+    title = t(
+        "measured_title",
+        lang,
+        value=format_quantity(value.si, unit, lang, digits=4),
+        share=share_text(chip, dtype, lang),
+    )
+    return (
+        f'<td class="x4-num" data-sort="{value.si!r}" data-field="{esc(path)}" title="{esc(title)}">'
+        f"{format_number(value.si / scale, lang, digits=4)} "
+        f'<span class="x4-share">({share_text(chip, dtype, lang)})</span>{source_sup(chip, value, lang)}</td>'
+    )
+
+
+def _number_cells(chip: Accelerator, lang: str, data: DataBundle) -> list[str]:
+    """A landscape row's figures: each peak, and after bandwidth, BF16 and FP8 the measured figure beside it."""
+    cells = []
+    for key, path, scale, _, _ in NUMBER_COLUMNS:
+        cells.append(_number_cell(chip, path, scale, lang, data))
+        if key in MEASURED_AFTER:
+            dtype, measured_scale = MEASURED_AFTER[key]
+            cells.append(_measured_cell(chip, dtype, measured_scale, lang, data))
+    return cells
+
+
 def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = None) -> str:
     """The accelerator table of the current edition, one row per chip, sortable and filterable by x4-table.js."""
     data = data or load_data()
@@ -179,6 +243,11 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
         heads.append(
             f'<th scope="col" data-sortable="true" data-column="{key}">{name}<br><span class="x4-unit">{unit}</span></th>'
         )
+        if key in MEASURED_AFTER:
+            heads.append(
+                f'<th scope="col" data-sortable="true" data-column="{key}-measured">{t("measured_head", lang, label=name)}'
+                f'<br><span class="x4-unit">{unit}</span></th>'
+            )
     heads += [
         f'<th scope="col">{t("scale_up", lang)}</th>',
         f'<th scope="col" data-sortable="true" data-column="scale-up">{t("scale_up_bw", lang)}<br><span class="x4-unit">GB/s</span></th>',
@@ -190,13 +259,17 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
         shown_fields = {path: _published(chip.values.get(path)) for _, path, _, _, _ in NUMBER_COLUMNS}
         for path in ("scale_up.per_direction", "scale_out.per_accelerator"):
             shown_fields[path] = _published(chip.values.get(path))
+        for dtype, _ in MEASURED_AFTER.values():
+            measured = chip.measured_value(dtype)
+            if measured is not None:
+                shown_fields[measured_path(dtype)] = measured.text or ""
         url = report_url(repo_url, chip=chip, fields=shown_fields, page=f"{lang_prefix(lang)}landscape/")
         name = chip.display_name(lang)
         cells = [  # the accelerator first: it stays in view while the table scrolls sideways (x4.css)
             f'<th scope="row"><a href="{esc(_relative(lang, f"accelerators/{chip.id}/", "landscape/"))}">{esc(name)}</a></th>',
             f"<td>{esc(chip.vendor)}</td>",
             f'<td class="x4-num" data-sort="{chip.year}">{chip.year}</td>',
-            *(_number_cell(chip, path, scale, lang, data) for _, path, scale, _, _ in NUMBER_COLUMNS),
+            *_number_cells(chip, lang, data),
             f"<td>{esc(chip_text(data, chip, 'scale_up.name', chip.scale_up_name, lang) or NONE)}</td>",
             _number_cell(chip, "scale_up.per_direction", 1e9, lang, data),
             _number_cell(chip, "scale_out.per_accelerator", 1e9, lang, data),
@@ -220,7 +293,12 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
     labels = " ".join(f'data-label-{k}="{esc(CATALOG[f"data.{k}"][lang])}"' for k in ("count", "sorted", "asc", "desc"))
     legend = "".join(
         f"<li>{esc(t(k, lang, mark=m, none=NONE))}</li>"
-        for k, m in (("legend_sparse", SPARSE_MARK), ("legend_gib", GIB_MARK), ("legend_null", ""))
+        for k, m in (
+            ("legend_sparse", SPARSE_MARK),
+            ("legend_gib", GIB_MARK),
+            ("legend_measured", ""),
+            ("legend_null", ""),
+        )
     )
     return (
         f'<div class="x4-landscape" data-lang="{lang}" {labels}>{controls}'
@@ -308,7 +386,7 @@ def field_label(path: str, lang: str) -> str:
     return tr(f"leaf.{leaf}", lang) if leaf in LEAF_LABELS else leaf.upper()
 
 
-def converted(value: SourcedValue, lang: str) -> str:
+def converted(value: SourcedValue | MeasuredValue, lang: str) -> str:
     """A known value in SI units with the best decimal prefix, in the page's language (GiB shows as GB)."""
     assert value.si is not None
     if value.dimension in SI_UNITS:
@@ -483,6 +561,7 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
                 _fields_table(rows, lang),
                 "",
             ]
+    lines += _measured_section(chip, lang, repo_url, data)
     ridge_rows = _ridge_rows(chip, lang)
     lines += [f"## {p('ridge', lang)} {{ #ridge-points }}", "", p("ridge_intro", lang), ""]
     if ridge_rows:
@@ -497,6 +576,73 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
     items = "".join(_source_item(chip, source, lang, data) for source in chip.sources)
     lines += [f"## {p('sources', lang)} {{ #sources }}", "", f'<ol class="x4-chip-sources">{items}</ol>', ""]
     return "\n".join(lines)
+
+
+def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: DataBundle) -> str:
+    """One measured figure beside the peak it is measured against: as published, the peak, the share of it, the
+    source and date checked, the benchmark and software, notes and alternatives."""
+    value = chip.measured[path]
+    dtype = None if path == "measured.memory_bandwidth" else path.rsplit(".", 1)[1]
+    label = p("measured_bandwidth", lang) if dtype is None else p("measured_matmul", lang, dtype=dtype.upper())
+    peak = chip.values.get("memory.bandwidth" if dtype is None else f"compute.{dtype}")
+    share = share_text(chip, dtype, lang)
+    if share and peak is not None and peak.si is not None:
+        share = p("share_of", lang, share=share, peak=converted(peak, lang))
+    notes = []
+    if value.si is None:
+        notes.append(f"<strong>{p('why_null', lang)}</strong> {esc(measured_reason(chip, dtype, lang, data))}")
+    if value.note:
+        notes.append(esc(chip_text(data, chip, f"{path}.note", value.note, lang)))
+    for index, alternative in enumerate(value.alternatives):
+        said = chip_text(data, chip, f"{path}.alternatives.{index}.note", alternative.get("note"), lang)
+        how = [f"<code>{esc(alternative[k])}</code>" for k in ("benchmark", "software") if alternative.get(k)]
+        if alternative.get("measured_on"):
+            how.append(p("measured_on", lang, date=esc(alternative["measured_on"])))
+        extra = "".join(f" — {part}" for part in [*how, esc(said)] if part)
+        notes.append(
+            f"<strong>{p('alternative', lang)}</strong> {esc(alternative['value'])} "
+            f"({_source_link(chip, alternative['source'], lang)}){extra}"
+        )
+    how = [f"<code>{esc(text)}</code>" for text in (value.benchmark, value.software) if text]
+    if value.measured_on:
+        how.append(p("measured_on", lang, date=esc(value.measured_on)))
+    if value.si is None:
+        published = f'<span class="x4-null" title="{esc(measured_reason(chip, dtype, lang, data))}">{NONE}</span>'
+        source = NONE
+    else:
+        checked = source_of(chip, value.source)["checked"]
+        published = converted(value, lang)
+        source = f"{_source_link(chip, value.source, lang)}<br><small>{t('checked', lang)} {esc(checked)}</small>"
+    url = report_url(
+        repo_url, chip=chip, fields={path: value.text or NONE}, page=f"{lang_prefix(lang)}accelerators/{chip.id}/"
+    )
+    return (
+        f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
+        f'<th scope="row">{esc(label)}<br><code>{esc(path)}</code></th>'
+        f'<td class="x4-num">{published}</td><td class="x4-num">{share or NONE}</td>'
+        f"<td>{source}</td><td>{'<br>'.join(how) or NONE}</td><td>{'<br>'.join(notes)}</td>"
+        f'<td><a class="x4-report" href="{esc(url)}" rel="noopener">{t("report", lang)}</a></td></tr>'
+    )
+
+
+def _measured_section(chip: Accelerator, lang: str, repo_url: str, data: DataBundle) -> list[str]:
+    """The chip page's measured figures beside their peaks, or why there are none."""
+    lines = [f"## {p('measured', lang)} {{ #measured }}", "", p("measured_intro", lang), ""]
+    if not chip.measured:
+        reason = chip_text(data, chip, "measured.reason", chip.measured_reason, lang) or t("measured_other", lang)
+        return [*lines, p("no_measured", lang, reason=esc(reason)), ""]
+    heads = "".join(
+        f'<th scope="col">{p(k, lang)}</th>'
+        for k in ("field", "measured_value", "share", "sources", "benchmark", "notes")
+    )
+    heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
+    rows = "".join(_measured_row(chip, path, lang, repo_url, data) for path in chip.measured)
+    return [
+        *lines,
+        f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-fields x4-chip-measured"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>",
+        "",
+    ]
 
 
 def _source_field(data: DataBundle, chip: Accelerator, source_id: str) -> str:

@@ -6,10 +6,11 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from .chips import Chip
 from .data import Accelerator, Model, load_data
 from .defaults import price_usd_per_hour
 from .errors import CalcError, check_choice, check_finite_result, check_number
-from .fields import DEFAULT_DTYPE, DTYPES, Calculator, Field
+from .fields import DEFAULT_BASIS, DEFAULT_DTYPE, DTYPES, Calculator, Field
 from .fmt import format_money, format_number, format_quantity
 from .inference import (
     INT4_GROUP_SIZE,
@@ -23,7 +24,7 @@ from .inference import (
 )
 from .memory import RECIPES, RECOMPUTE
 from .messages import t, text
-from .parallelism import Layout, Setup, Shape, _chip_links, _evaluate, _link_word, default_efficiency
+from .parallelism import Layout, Setup, Shape, _chip_links, _evaluate, _link_word, planner_roofs
 from .results import Result, Scalar, Step
 from .serving import case_max_batch, chip_case, largest_batch_within, serving_point
 from .training import training_flops
@@ -132,14 +133,18 @@ def _train_layout(
         return "scale_up_per_peer"
     if links.out is None and count > links.domain:
         return "scale_out"
-    efficiency = default_efficiency(chip, dtype)
+    label = text("chip.dense", name=chip.name, dtype=dtype)
+    # The planner's own defaults (achievable basis): the measured matmul share and memory bandwidth where measured.
+    efficiency, hbm, _ = planner_roofs(
+        Chip(label, peak, chip.memory_bandwidth_bytes_per_s, chip), dtype, DEFAULT_BASIS, efficiency_given=False
+    )
     setup = Setup(
         shape=shape,
-        chip_label=text("chip.dense", name=chip.name, dtype=dtype),
+        chip_label=label,
         peak=peak,
         efficiency=efficiency,
         capacity=chip.memory_bytes,
-        hbm=chip.memory_bandwidth_bytes_per_s,
+        hbm=hbm,
         links=links,
         count=count,
         sequence=TRAIN_SEQUENCE,

@@ -255,6 +255,25 @@ class Accelerator:
         """The number formats with a dense peak in the data."""
         return [name for name, value in self.dense_flop_per_s.items() if value]
 
+    def achievable_share(self, dtype: str | None) -> float | None:
+        """A measured figure over its datasheet peak: the best dense `dtype` matmul, or memory bandwidth (dtype
+        None); None where data/ has no measurement. Example: H100 SXM, 794.5 of 989.4 BF16 TFLOP/s, 0.803."""
+        if dtype is None:
+            measured, peak = self.achievable_memory_bandwidth_bytes_per_s, self.memory_bandwidth_bytes_per_s
+        else:
+            measured, peak = self.achievable_flop_per_s.get(dtype), self.dense_flop_per_s.get(dtype)
+        return measured / peak if measured and peak else None
+
+    def measured_value(self, dtype: str | None) -> MeasuredValue | None:
+        """The measured record behind `achievable_share` (its source, software and benchmark), or None."""
+        found = self.measured.get("measured.memory_bandwidth" if dtype is None else f"measured.matmul.{dtype}")
+        return found if found is not None and found.si is not None else None
+
+    def source_title(self, source_id: str | None) -> str:
+        """The title of one of the chip's sources (the document's own words), or the id when none matches."""
+        found = next((s for s in self.sources if s.get("id") == source_id), None)
+        return str(found.get("title")) if found is not None else str(source_id or "")
+
 
 @dataclass(frozen=True)
 class DataBundle:

@@ -15,6 +15,9 @@ AUTO = "auto"  # a system selector's default: the one the data pairs with the ch
 SELECTORS = ("accelerator", "model", "system")
 DTYPES = ("fp64", "fp64_matrix", "fp32", "tf32", "bf16", "fp8", "fp6", "fp4", "int8")
 DEFAULT_DTYPE = "bf16"
+# What a calculation runs against: the chip's measured figures where data/ has them, or its datasheet peaks.
+BASES = ("achievable", "peak")
+DEFAULT_BASIS = "achievable"
 
 
 @dataclass(frozen=True)
@@ -151,6 +154,7 @@ def option_label(field_name: str, value: str, lang: str) -> str:
 # Shared inputs: one definition each, reused by every calculator that takes them.
 ACCELERATOR = Field("accelerator", kind="accelerator", default="h100-sxm")
 DTYPE = Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES)
+BASIS = Field("basis", kind="choice", default=DEFAULT_BASIS, choices=BASES)
 CUSTOM_PEAK = Field(
     "peak_tflops",
     unit="TFLOP/s",

@@ -2,10 +2,20 @@
 # Values arrive in SI base units; a display unit (kW, MWh, days) is a conversion made here, where numbers are shown.
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .messages import CATALOG, t
 from .numbers import format_number
 
-__all__ = ["DISPLAY_FACTORS", "format_money", "format_number", "format_quantity", "format_word", "unit_text"]
+__all__ = [
+    "DISPLAY_FACTORS",
+    "Quantity",
+    "format_money",
+    "format_number",
+    "format_quantity",
+    "format_word",
+    "unit_text",
+]
 
 # SI unit -> ladder of (prefixed unit, factor), largest first: the best prefix is picked for the value.
 _PREFIXED: dict[str, list[tuple[str, float]]] = {
@@ -76,3 +86,16 @@ def format_word(value: str, lang: str = "en") -> str:
     """A calculator's categorical result (bound, bottleneck, cheaper option) in `lang`."""
     key = f"word.{value}"
     return t(key, lang) if key in CATALOG else value
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A figure in SI units for a message's field: written the reader's way (794.5 TFLOP/s, 2,97 TB/s) when the
+    message is worded. `digits` significant digits, four by default so a data figure shows as its source gives it."""
+
+    value: float
+    unit: str
+    digits: int = 4
+
+    def render(self, lang: str = "en") -> str:
+        return format_quantity(self.value, self.unit, lang, self.digits)

@@ -82,6 +82,42 @@ CATALOG: dict[str, dict[str, str]] = {
     # -- chips in derivation labels -------------------------------------------------------------------
     "chip.dense": {"en": "{name}, dense {dtype}", "es": "{name}, {dtype} denso"},
     "chip.custom": {"en": "custom chip", "es": "chip personalizado"},
+    "join.and": {"en": " and ", "es": " y "},
+    # -- the basis: measured figures or datasheet peaks (chips.basis_roofs) ----------------------------
+    "field.basis": {"en": "Basis (measured or peak figures)", "es": "Base (cifras medidas o pico)"},
+    "option.basis.achievable": {"en": "achievable: the chip's measured figures", "es": "alcanzable: las cifras medidas del chip"},
+    "option.basis.peak": {"en": "peak: the datasheet figures", "es": "pico: las cifras de la hoja de datos"},
+    "basis.chip.achievable": {"en": "{chip}, achievable basis", "es": "{chip}, base alcanzable"},
+    "basis.chip.peak": {"en": "{chip}, peak basis", "es": "{chip}, base pico"},
+    "basis.source_dated": {"en": "{source}, measured {date}", "es": "{source}, medida el {date}"},
+    "basis.part.flops_measured": {
+        "en": "{value} measured {dtype} matmul ({share} % of the {peak} dense peak; {source})",
+        "es": "{value} de matmul {dtype} medido ({share} % del pico denso de {peak}; {source})",
+    },
+    "basis.part.bandwidth_measured": {
+        "en": "{value} measured memory bandwidth ({share} % of the {peak} rating; {source})",
+        "es": "{value} de ancho de banda de memoria medido ({share} % de los {peak} nominales; {source})",
+    },
+    "basis.part.flops_peak": {"en": "the {value} dense {dtype} peak", "es": "el pico denso {dtype} de {value}"},
+    "basis.part.bandwidth_peak": {"en": "the {value} memory bandwidth", "es": "el ancho de banda de memoria de {value}"},
+    "basis.part.flops_unmeasured": {
+        "en": "the {value} dense {dtype} peak (the data has no measured {dtype} matmul for this chip)",
+        "es": "el pico denso {dtype} de {value} (los datos no tienen matmul {dtype} medido para este chip)",
+    },
+    "basis.part.bandwidth_unmeasured": {
+        "en": "the {value} memory bandwidth rating (the data has no measured bandwidth for this chip)",
+        "es": "el ancho de banda de memoria nominal de {value} (los datos no tienen ancho de banda medido para este chip)",
+    },
+    "basis.note.achievable": {"en": "Basis: achievable, {figures}.", "es": "Base: alcanzable, {figures}."},
+    "basis.note.peak": {"en": "Basis: peak, {figures}.", "es": "Base: pico, {figures}."},
+    "basis.note.fallback": {
+        "en": "Basis: peak, {figures}: the data has no measurement of {chip} for this, so the achievable basis falls back to the datasheet.",
+        "es": "Base: pico, {figures}: los datos no tienen medidas de {chip} para esto, así que la base alcanzable se queda en la hoja de datos.",
+    },
+    "basis.note.custom": {
+        "en": "Basis: peak, {figures}: a custom chip has no measurement, so the achievable basis falls back to the figures you gave.",
+        "es": "Base: pico, {figures}: un chip personalizado no tiene medidas, así que la base alcanzable se queda en las cifras que diste.",
+    },
     # -- charts ------------------------------------------------------------------------------------------
     "plot.roofline.title": {"en": "Roofline: {chips}", "es": "Roofline: {chips}"},
     "plot.roofline.roof": {
@@ -89,6 +125,13 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "{chip}: pico {peak}, ancho de banda de memoria {bandwidth}, punto de cresta {ridge} FLOP/byte",
     },
     "plot.roofline.kernel": {"en": "{label}: {x} FLOP/byte", "es": "{label}: {x} FLOP/byte"},
+    "plot.roofline.achievable_label": {"en": "{chip}, achievable", "es": "{chip}, alcanzable"},
+    "plot.roofline.achievable_roof": {
+        "en": "{chip} on the achievable basis: matmul {flops}, memory bandwidth {bandwidth}, ridge point {ridge} FLOP/byte",
+        "es": "{chip} en la base alcanzable: matmul {flops}, ancho de banda de memoria {bandwidth}, punto de cresta {ridge} FLOP/byte",
+    },
+    "plot.roofline.measured": {"en": "{value} measured", "es": "{value} medido"},
+    "plot.roofline.datasheet": {"en": "{value} from the datasheet", "es": "{value} de la hoja de datos"},
     "plot.roofline.your_kernel": {"en": "your kernel", "es": "tu kernel"},
     "plot.roofline.x_axis": {"en": "Arithmetic intensity (FLOP/byte)", "es": "Intensidad aritmética (FLOP/byte)"},
     "plot.roofline.y_axis": {"en": "Attainable FLOP/s", "es": "FLOP/s alcanzables"},
@@ -233,6 +276,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Effective cluster throughput ({chip})",
         "es": "Rendimiento efectivo del clúster ({chip})",
     },
+    "training.step.roof_efficiency": {
+        "en": "Share of the measured matmul roof the run reaches (MFU is a share of the peak)",
+        "es": "Fracción del techo de matmul medido que alcanza la ejecución (la MFU es una fracción del pico)",
+    },
     "training.step.seconds": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
     "training.step.accelerator_hours": {"en": "Accelerator-hours", "es": "Acelerador-horas"},
     "training.step.cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
@@ -250,6 +297,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "training.step.overlap_needed": {
         "en": "Share of compute the AllReduce must overlap",
         "es": "Fracción del cómputo que el AllReduce debe solapar",
+    },
+    "training.note.above_roof": {
+        "en": "An MFU of {mfu} asks more than {chip}'s best measured {dtype} matmul, {share} % of the peak: no run reaches it, so this time is out of reach.",
+        "es": "Una MFU de {mfu} pide más que el mejor matmul {dtype} medido de {chip}, el {share} % del pico: ninguna ejecución la alcanza, así que este tiempo es inalcanzable.",
     },
     "training.note.no_price": {
         "en": "No cloud cost: the edition has no price for this chip; give a price per accelerator-hour to add it.",
@@ -833,9 +884,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "{memory} de {capacity} con recomputación {recompute}",
     },
     "planner.reason.slower": {"en": "{percent} % slower than the first", "es": "un {percent} % más lento que el primero"},
-    "planner.note.efficiency_measured": {
-        "en": "Matmul efficiency: {chip}'s measured {dtype} matmuls, {achieved} of its {peak} dense peak (data/).",
-        "es": "Eficiencia de los matmuls: los matmuls {dtype} medidos de {chip}, {achieved} de su pico denso de {peak} (data/).",
+    "planner.note.efficiency_peak": {
+        "en": "Matmul efficiency: the edition's typical {efficiency} of the dense peak, the same for every chip on the peak basis.",
+        "es": "Eficiencia de los matmuls: la típica de la edición, {efficiency} del pico denso, la misma para todos los chips en la base pico.",
     },
     "planner.note.efficiency_typical": {
         "en": "Matmul efficiency: no measurement for this chip and format, so the edition's typical {efficiency} of peak.",
@@ -1087,14 +1138,24 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.step.rate": {"en": "Output tokens/s of the batch", "es": "Tokens de salida/s del batch"},
     "serving.step.requests": {"en": "Requests per second", "es": "Solicitudes por segundo"},
     "serving.step.cost": {"en": "Cost per million output tokens", "es": "Coste por millón de tokens de salida"},
-    "serving.note.efficiency": {
-        "en": "Efficiency {bandwidth} of peak memory bandwidth ({bandwidth_source}) and {compute} of dense {dtype} FLOP/s ({compute_source}); give one efficiency to replace both.",
-        "es": "Eficiencia: {bandwidth} del pico de ancho de banda de memoria ({bandwidth_source}) y {compute} de los FLOP/s {dtype} densos ({compute_source}); indica una sola eficiencia para sustituir ambas.",
+    "serving.note.basis": {
+        "en": "Basis: {basis}, memory bandwidth {bandwidth_value}, {bandwidth} of the {bandwidth_peak} rating ({bandwidth_source}), and dense {dtype} matmuls at {compute_value}, {compute} of the {compute_peak} peak ({compute_source}); give one efficiency to replace both.",
+        "es": "Base: {basis}, ancho de banda de memoria de {bandwidth_value}, {bandwidth} de los {bandwidth_peak} nominales ({bandwidth_source}), y matmuls {dtype} densos a {compute_value}, {compute} del pico de {compute_peak} ({compute_source}); indica una eficiencia para sustituir ambas.",
     },
+    "serving.note.basis_given": {
+        "en": "Basis: peak, your efficiency {efficiency} of the {bandwidth} memory bandwidth and of the {peak} dense {dtype} peak, in place of the measured shares.",
+        "es": "Base: pico, tu eficiencia de {efficiency} sobre el ancho de banda de memoria de {bandwidth} y el pico denso {dtype} de {peak}, en lugar de las fracciones medidas.",
+    },
+    "basis.word.achievable": {"en": "achievable", "es": "alcanzable"},
+    "basis.word.peak": {"en": "peak", "es": "pico"},
     "serving.source.measured": {"en": "measured on {chip}: {source}", "es": "medida en {chip}: {source}"},
     "serving.source.median": {
         "en": "no measurement for this chip: the median of the {count} chips the data measured",
         "es": "no hay medida para este chip: la mediana de los {count} chips medidos en los datos",
+    },
+    "serving.source.median_peak": {
+        "en": "the median share of the {count} chips the data measured, the same for every chip on the peak basis",
+        "es": "la fracción mediana de los {count} chips medidos en los datos, la misma para todos los chips en la base pico",
     },
     "serving.source.fallback": {
         "en": "no measurement in the data: an end-to-end stack's bandwidth utilization at batch 1 on H100s, Databricks 2023",
@@ -1310,9 +1371,23 @@ class Words:
         return self.es if lang == "es" else self.en
 
 
+@dataclass(frozen=True)
+class Joined:
+    """Several message fields worded one after another: "A", "A and B", "A, B and C" (`join.and`)."""
+
+    parts: tuple[object, ...]
+
+    def render(self, lang: str = "en") -> str:
+        words = [str(_word(part, lang)) for part in self.parts]
+        if len(words) < 2:
+            return "".join(words)
+        return ", ".join(words[:-1]) + t("join.and", lang) + words[-1]
+
+
 def _word(value: object, lang: str) -> object:
-    if isinstance(value, (Text, Words)):
-        return value.render(lang)
+    render = getattr(value, "render", None)
+    if callable(render):  # a Text, Words, Joined or fmt.Quantity: worded in the same language
+        return render(lang)
     if isinstance(value, float):
         return format_number(value, lang)
     return value

@@ -7,10 +7,23 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .chips import Chip, Roofs, basis_roofs
 from .collectives import hierarchical_allreduce_seconds
 from .data import Accelerator, Model, load_data
 from .errors import CalcError, check_choice, check_finite_result, check_number
-from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPES, Calculator, Field
+from .fields import (
+    ACCELERATOR,
+    BASES,
+    BASIS,
+    CUSTOM_BANDWIDTH,
+    CUSTOM_PEAK,
+    DEFAULT_BASIS,
+    DEFAULT_DTYPE,
+    DTYPES,
+    Calculator,
+    Field,
+    with_changes,
+)
 from .fmt import format_number, format_quantity
 from .memory import MLPS, RECIPES, RECOMPUTE, SWITCHES, activation_steps, layer_activation_parts
 from .memory import output_activation_bytes as _output_bytes
@@ -537,16 +550,33 @@ def _setup_links(
     return Links(total, peer, domain, topology, out)
 
 
-def default_efficiency(chip: Accelerator | None, dtype: str) -> float:
-    """The matmul efficiency assumed when none is given: the chip's measured achievable/peak ratio where the data
-    has one, else the edition's typical figure (data/training.yaml: H100 SXM's BF16 GEMMs reach 80 % of peak)."""
-    if chip is not None:
-        achieved = chip.achievable_flop_per_s.get(dtype)
-        peak = chip.dense_flop_per_s.get(dtype)
-        if achieved and peak:
-            return min(1.0, achieved / peak)
-    figures = load_data().training
-    return figures.matmul_efficiency.typical if figures is not None else 0.8
+def default_efficiency(chip: Accelerator | None, dtype: str, basis: str = DEFAULT_BASIS) -> float:
+    """The matmul efficiency (a share of the dense peak) the planner assumes when none is given, on a basis.
+
+    On the achievable basis, the chip's measured achievable/peak ratio where the data has one; else (and on the
+    peak basis, for every chip) the edition's typical figure (data/training.yaml: H100 SXM's BF16 GEMMs reach
+    80 % of peak). Example: H100 SXM in BF16, 794.5 / 989.4 = 0.803 achievable, 0.8 peak.
+    """
+    check_choice("basis", basis, BASES)
+    if chip is not None and basis == "achievable":
+        share = chip.achievable_share(dtype)
+        if share is not None:
+            return min(1.0, share)
+    return _typical_efficiency()
+
+
+def planner_roofs(chip: Chip, dtype: str, basis: str, *, efficiency_given: bool) -> tuple[float, float, Roofs]:
+    """(matmul efficiency, HBM bandwidth, the basis's figures and note) a layout runs at when the reader gave no
+    efficiency (or gave one: it is a share of the dense peak on either basis, and the basis sets only the bandwidth).
+
+    The efficiency is `default_efficiency`: on the achievable basis η × P is the chip's measured matmul, so the
+    basis is not counted twice. The HBM bandwidth, which times the optimizer update, is the measured one on the
+    achievable basis where data/ has it (`chips.basis_roofs`), else the datasheet's.
+    """
+    uses = ("bandwidth",) if efficiency_given else ("flops", "bandwidth")
+    roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=uses)
+    efficiency = default_efficiency(chip.data, dtype, basis)
+    return efficiency, float(roofs.bandwidth_bytes_per_s or chip.bandwidth_bytes_per_s or 0), roofs
 
 
 def _typical_efficiency() -> float:
@@ -976,6 +1006,7 @@ def parallelism(
     dropout: str = "off",
     matmul_efficiency: float | None = None,
     search: str = "off",
+    basis: str = DEFAULT_BASIS,
 ) -> Result:
     """Lay a model's training step out over a cluster: memory per device, communication per axis, step time, MFU.
 
@@ -995,6 +1026,10 @@ def parallelism(
         flash_attention, dropout: "on" or "off" (activation memory). matmul_efficiency: the fraction of the dense
             peak the matmuls reach (default: the chip's measured ratio, else the edition's typical figure).
         search: "on" also ranks every valid layout (tp, pp, cp, ep and recomputation) that fits, by step time.
+        basis: "achievable" (default) runs a data/ chip's matmuls at its measured share of peak and its optimizer
+            update at its measured memory bandwidth, where data/ has them (`planner_roofs`); "peak" at the edition's
+            typical matmul efficiency and the datasheet bandwidth. A given matmul_efficiency is a share of the dense
+            peak on either basis. A custom chip has no measurement: it runs on the peak basis, with a note.
 
     Returns:
         Result with, per device, weights_bytes, gradients_bytes, optimizer_bytes, activation_bytes, total_bytes,
@@ -1029,7 +1064,9 @@ def parallelism(
     links = _setup_links(
         chip, scale_up_bytes_per_s, scale_up_domain, scale_up_topology, scale_up_link_bytes_per_s, scale_out_bytes_per_s
     )
-    efficiency = default_efficiency(chip, dtype) if matmul_efficiency is None else matmul_efficiency
+    resolved = Chip(label, peak, hbm, chip)
+    default, hbm, roofs = planner_roofs(resolved, dtype, basis, efficiency_given=matmul_efficiency is not None)
+    efficiency = default if matmul_efficiency is None else matmul_efficiency
     efficiency = check_number("matmul_efficiency", efficiency, low=0, low_open=True, high=1)
     n = int(check_number("count", count, low=1, high=1e7, integer=True))
     t_ = int(check_number("tp", tp, low=1, high=1e5, integer=True))
@@ -1082,21 +1119,10 @@ def parallelism(
     _check_layout(setup, lay)
     q = _evaluate(setup, lay)
     steps = _steps(setup, lay, q)
-    notes: list[Text] = []
-    if matmul_efficiency is None:
-        measured = chip.achievable_flop_per_s.get(dtype) if chip is not None else None
-        if chip is not None and measured:
-            notes.append(
-                text(
-                    "planner.note.efficiency_measured",
-                    chip=chip.name,
-                    dtype=dtype,
-                    achieved=format_quantity(measured, "FLOP/s"),
-                    peak=format_quantity(peak, "FLOP/s"),
-                )
-            )
-        else:
-            notes.append(text("planner.note.efficiency_typical", efficiency=efficiency))
+    notes: list[Text] = [roofs.note]
+    if matmul_efficiency is None and roofs.flop_per_s == peak:  # no measured matmul: the typical efficiency
+        key = "planner.note.efficiency_peak" if basis == "peak" else "planner.note.efficiency_typical"
+        notes.append(text(key, efficiency=efficiency))
     if shape.vocab is None:
         notes.append(text("planner.note.no_vocab"))
     if q["critical"] is None:
@@ -1135,6 +1161,8 @@ def parallelism(
         "critical_batch_tokens_per_device": q["critical"],
         "batch_tokens_per_device": q["tokens_per_device"],
         "matmul_efficiency": efficiency,
+        "basis": roofs.basis,
+        "memory_bandwidth_bytes_per_s": hbm,
         "tp_link": _link_word(q["tp_one"]),
         "pp_link": _link_word(q["pp_one"]),
         "dp_link": _link_word(q["dp_one"]),
@@ -1414,6 +1442,7 @@ PARALLELISM = Calculator(
             advanced=True,
             default_from=_typical_efficiency,
         ),
+        with_changes(BASIS, advanced=True),
         Field("search", kind="choice", default="off", choices=SWITCHES, advanced=True),
     ),
     function=parallelism,
@@ -1436,6 +1465,7 @@ PARALLELISM = Calculator(
         "optimizer_seconds": "s",
         "step_seconds": "s",
         "tokens_per_second": "tokens/s",
+        "memory_bandwidth_bytes_per_s": "B/s",
     },
     headline=(
         "total_bytes",

@@ -23,13 +23,21 @@ _SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 @dataclass(frozen=True)
 class Roof:
-    """One chip's roof: min(peak, intensity × bandwidth), drawn in `color`, thicker when `highlight`."""
+    """One chip's roof: min(peak, intensity × bandwidth), drawn in `color`, thicker when `highlight`.
+
+    An `achievable` roof (the chip's measured matmul FLOP/s and memory bandwidth) is drawn dashed, under the peak
+    roof of the same colour; `description` words it for the chart's <desc> (default: peak, bandwidth, ridge), and
+    `key` (a chip id) marks its line for tests and styles.
+    """
 
     label: str
     peak_flop_per_s: float
     bandwidth_bytes_per_s: float
     color: str = COLORS[0]
     highlight: bool = False
+    achievable: bool = False
+    description: str | None = None
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,8 @@ def roofline_chart(
 
     title = t("plot.roofline.title", lang, chips=", ".join(r.label for r in roofs))
     described = [
-        t(
+        r.description
+        or t(
             "plot.roofline.roof",
             lang,
             chip=r.label,
@@ -139,15 +148,20 @@ def roofline_chart(
             corners.append((ridge, roof.peak_flop_per_s))
         corners.append((x_max, min(roof.peak_flop_per_s, x_max * roof.bandwidth_bytes_per_s)))
         path = " ".join(f"{_num(px(x))},{_num(py(max(y, 10.0**y_lo)))}" for x, y in corners)
-        stroke = 3.5 if roof.highlight else 1.5
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{roof.color}" stroke-width="{stroke}"/>')
+        stroke = (2.5 if roof.highlight else 1.5) if roof.achievable else (3.5 if roof.highlight else 1.5)
+        dash = ' stroke-dasharray="7 4"' if roof.achievable else ""
+        kind = "achievable" if roof.achievable else "peak"
+        parts.append(
+            f'<polyline points="{path}" fill="none" stroke="{roof.color}" stroke-width="{stroke}"{dash} '
+            f'data-roof="{kind}" data-chip="{escape(roof.key)}"/>'
+        )
         # The legend sits in the lower right, under the flat roofs, where no roof runs.
         legend_y = top + plot_h - 10 - 17 * (len(roofs) - 1 - index)
         weight = ' font-weight="bold"' if roof.highlight else ""
         right_edge = left + plot_w
         parts.append(
             f'<line x1="{right_edge - 28}" y1="{legend_y - 4}" x2="{right_edge - 8}" y2="{legend_y - 4}" '
-            f'stroke="{roof.color}" stroke-width="{stroke}"/>'
+            f'stroke="{roof.color}" stroke-width="{stroke}"{dash}/>'
         )
         parts.append(
             f'<text x="{right_edge - 32}" y="{legend_y}" text-anchor="end" fill="{roof.color}"{weight}>'

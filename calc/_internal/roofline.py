@@ -3,11 +3,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .chips import resolve_chip
+from .chips import basis_roofs, resolve_chip
 from .data import load_data
 from .errors import check_finite_result, check_number
-from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field
-from .messages import text
+from .fields import (
+    ACCELERATOR,
+    BASIS,
+    CUSTOM_BANDWIDTH,
+    CUSTOM_PEAK,
+    DEFAULT_BASIS,
+    DEFAULT_DTYPE,
+    DTYPE,
+    Calculator,
+    Field,
+)
+from .fmt import Quantity
+from .messages import Text, text
 from .plot import COLORS, Roof, roofline_chart
 from .results import Result, Step
 
@@ -107,6 +118,7 @@ def matmul(
     dtype: str = DEFAULT_DTYPE,
     peak_flop_per_s: float | None = None,
     bandwidth_bytes_per_s: float | None = None,
+    basis: str = DEFAULT_BASIS,
 ) -> Result:
     """FLOPs, bytes, intensity, lower-bound time and bound of C[M,N] = A[M,K] · B[K,N].
 
@@ -115,10 +127,14 @@ def matmul(
         bytes_per_element: 2 for BF16, 1 for FP8/INT8.
         accelerator, dtype: a data/ chip and the number format of its dense peak.
         peak_flop_per_s, bandwidth_bytes_per_s: a custom chip instead of `accelerator`.
+        basis: "achievable" times the matmul against the chip's measured matmul FLOP/s and memory bandwidth where
+            data/ has them (`chips.basis_roofs`), else the datasheet's; "peak" against the datasheet's.
 
     Returns:
         Result with flops, bytes, intensity_flop_per_byte, seconds, bound ("memory" or "compute"),
-        compute_seconds, memory_seconds, ridge_point_flop_per_byte, peak_flop_per_s, bandwidth_bytes_per_s.
+        compute_seconds, memory_seconds, ridge_point_flop_per_byte, peak_flop_per_s and bandwidth_bytes_per_s
+        (the datasheet's), basis (the one the figures rest on), roof_flop_per_s and roof_bandwidth_bytes_per_s
+        (the figures used), and a note naming them.
 
     Raises:
         CalcError: a size or figure out of range, an unknown accelerator or dtype.
@@ -129,7 +145,9 @@ def matmul(
         peak_flop_per_s=peak_flop_per_s,
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
-    peak, bandwidth = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
+    datasheet_peak, datasheet_bandwidth = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
+    roofs = basis_roofs(chip, basis=basis, dtype=dtype)
+    peak, bandwidth = float(roofs.flop_per_s or 0), float(roofs.bandwidth_bytes_per_s or 0)
     flops = matmul_flops(m=m, k=k, n=n)
     moved = matmul_bytes(m=m, k=k, n=n, bytes_per_element=bytes_per_element)
     intensity = matmul_intensity(m=m, k=k, n=n, bytes_per_element=bytes_per_element)
@@ -161,7 +179,7 @@ def matmul(
         ),
         Step(
             "compute_seconds",
-            text("matmul.step.compute_seconds", chip=chip.label),
+            text("matmul.step.compute_seconds", chip=roofs.label(chip.label)),
             r"T_\text{math} = F / P",
             "{F} / {P}",
             {"F": (flops, "FLOP"), "P": (peak, "FLOP/s")},
@@ -198,10 +216,14 @@ def matmul(
             "compute_seconds": compute_s,
             "memory_seconds": memory_s,
             "ridge_point_flop_per_byte": ridge,
-            "peak_flop_per_s": peak,
-            "bandwidth_bytes_per_s": bandwidth,
+            "peak_flop_per_s": datasheet_peak,
+            "bandwidth_bytes_per_s": datasheet_bandwidth,
+            "basis": roofs.basis,
+            "roof_flop_per_s": peak,
+            "roof_bandwidth_bytes_per_s": bandwidth,
         },
         steps=steps,
+        notes=[roofs.note],
     )
 
 
@@ -212,6 +234,7 @@ def roofline(
     dtype: str = DEFAULT_DTYPE,
     peak_flop_per_s: float | None = None,
     bandwidth_bytes_per_s: float | None = None,
+    basis: str = DEFAULT_BASIS,
 ) -> Result:
     """Place a kernel of a given arithmetic intensity on an accelerator's roofline.
 
@@ -220,10 +243,14 @@ def roofline(
         accelerator: a data/ id (h100-sxm, ...); its dense peak for `dtype` and its memory bandwidth.
         dtype: number format of the peak (bf16, fp8, ...), used with `accelerator`.
         peak_flop_per_s, bandwidth_bytes_per_s: a custom chip instead of `accelerator`.
+        basis: "achievable" (the roof of the chip's measured matmul FLOP/s and memory bandwidth where data/
+            has them, `chips.basis_roofs`) or "peak" (the datasheet's roof).
 
     Returns:
-        Result with ridge_point_flop_per_byte, peak_flop_per_s, bandwidth_bytes_per_s,
-        attainable_flop_per_s, bound ("memory" or "compute") and the fraction of peak.
+        Result with ridge_point_flop_per_byte, attainable_flop_per_s and bound ("memory" or "compute") on the
+        basis's roof; peak_flop_per_s and bandwidth_bytes_per_s (the datasheet's) and fraction_of_peak
+        (attainable over the datasheet peak); basis (the one the roof rests on), roof_flop_per_s and
+        roof_bandwidth_bytes_per_s (the roof's figures), and a note naming them.
 
     Raises:
         CalcError: unknown accelerator or dtype, or a value outside its range.
@@ -235,7 +262,9 @@ def roofline(
         peak_flop_per_s=peak_flop_per_s,
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
-    peak, bandwidth = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
+    datasheet_peak = float(chip.peak_flop_per_s or 0)
+    roofs = basis_roofs(chip, basis=basis, dtype=dtype)
+    peak, bandwidth = float(roofs.flop_per_s or 0), float(roofs.bandwidth_bytes_per_s or 0)
     ridge = ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
     attainable = attainable_flop_per_s(
         intensity_flop_per_byte=intensity, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth
@@ -244,7 +273,7 @@ def roofline(
     steps = [
         Step(
             "ridge_point_flop_per_byte",
-            text("roofline.step.ridge", chip=chip.label),
+            text("roofline.step.ridge", chip=roofs.label(chip.label)),
             r"I^* = \frac{P}{B}",
             "{P} / {B}",
             {"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s")},
@@ -265,14 +294,18 @@ def roofline(
         calculator="roofline",
         quantities={
             "ridge_point_flop_per_byte": ridge,
-            "peak_flop_per_s": peak,
-            "bandwidth_bytes_per_s": bandwidth,
+            "peak_flop_per_s": datasheet_peak,
+            "bandwidth_bytes_per_s": float(chip.bandwidth_bytes_per_s or 0),
             "intensity_flop_per_byte": intensity,
             "attainable_flop_per_s": attainable,
-            "fraction_of_peak": attainable / peak,
+            "fraction_of_peak": attainable / datasheet_peak,
             "bound": bound,
+            "basis": roofs.basis,
+            "roof_flop_per_s": peak,
+            "roof_bandwidth_bytes_per_s": bandwidth,
         },
         steps=steps,
+        notes=[roofs.note],
     )
 
 
@@ -287,6 +320,39 @@ def _chip_color(accelerator_id: str | None) -> str:
     return _OTHER_CHIP_COLOR
 
 
+def achievable_roof(accelerator: str, dtype: str, lang: str, *, color: str, highlight: bool = False) -> Roof | None:
+    """A data/ chip's achievable roof for the chart: its measured `dtype` matmul FLOP/s and memory bandwidth (each
+    the datasheet's where data/ measured none), or None when data/ measured neither."""
+    chip = resolve_chip(accelerator=accelerator, dtype=dtype)
+    roofs = basis_roofs(chip, basis="achievable", dtype=dtype)
+    if roofs.basis != "achievable" or roofs.flop_per_s is None or roofs.bandwidth_bytes_per_s is None:
+        return None
+    peak, bandwidth = float(roofs.flop_per_s), float(roofs.bandwidth_bytes_per_s)
+    data = load_data().accelerator(accelerator)
+
+    def figure(value: float, measured: bool, unit: str) -> Text:
+        return text(f"plot.roofline.{'measured' if measured else 'datasheet'}", value=Quantity(value, unit))
+
+    name = data.words()
+    description = text(
+        "plot.roofline.achievable_roof",
+        chip=name,
+        flops=figure(peak, data.achievable_flop_per_s.get(dtype) is not None, "FLOP/s"),
+        bandwidth=figure(bandwidth, data.achievable_memory_bandwidth_bytes_per_s is not None, "B/s"),
+        ridge=ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth),
+    )
+    return Roof(
+        text("plot.roofline.achievable_label", chip=name).render(lang),
+        peak,
+        bandwidth,
+        color,
+        highlight,
+        achievable=True,
+        description=description.render(lang),
+        key=accelerator,
+    )
+
+
 def roofline_svg(
     *,
     accelerators: Sequence[str] = ("h100-sxm",),
@@ -295,6 +361,8 @@ def roofline_svg(
     points: Sequence[tuple[str, float]] = (),
     points_on: int = 0,
     highlight: str | None = None,
+    achievable: Sequence[str] = (),
+    points_on_achievable: bool = False,
     lang: str = "en",
 ) -> str:
     """Draw a log-log roofline of several accelerators with the reader's kernels on it, as an SVG string.
@@ -303,8 +371,11 @@ def roofline_svg(
         accelerators: data/ ids; their dense `dtype` peak and memory bandwidth; each keeps its colour.
         custom: extra chips as (label, peak_flop_per_s, bandwidth_bytes_per_s).
         points: kernels as (label, intensity_flop_per_byte).
-        points_on: index of the roof the kernels sit on, counting `accelerators` first, then `custom`.
+        points_on: index of the chip the kernels sit on, counting `accelerators` first, then `custom`.
         highlight: a data/ id (or "custom") drawn thicker.
+        achievable: data/ ids (among `accelerators`) whose achievable roof (`achievable_roof`: measured matmul and
+            memory bandwidth) is drawn dashed under their peak roof, where data/ measured them.
+        points_on_achievable: the kernels sit on their chip's achievable roof, when it is drawn.
         lang: "en" or "es".
 
     Returns:
@@ -313,26 +384,41 @@ def roofline_svg(
     Raises:
         CalcError: no chip, an unknown accelerator or dtype, or a value out of range.
     """
-    roofs = []
-    for accelerator in accelerators:
+    roofs: list[Roof] = []
+    kernel_roof = -1
+    n_chips = len(accelerators) + len(custom)
+    on = int(check_number("points_on", points_on, low=0, high=max(n_chips - 1, 0), integer=True))
+    for index, accelerator in enumerate(accelerators):
         chip = resolve_chip(accelerator=accelerator, dtype=dtype)
+        color = _chip_color(accelerator)
         roofs.append(
             Roof(
                 chip.label.render(lang),
                 float(chip.peak_flop_per_s or 0),
                 float(chip.bandwidth_bytes_per_s or 0),
-                _chip_color(accelerator),
+                color,
                 highlight == accelerator,
+                key=accelerator,
             )
         )
-    for label, peak, bandwidth in custom:
+        if index == on:
+            kernel_roof = len(roofs) - 1
+        measured = achievable_roof(accelerator, dtype, lang, color=color) if accelerator in achievable else None
+        if measured is not None:
+            roofs.append(measured)
+            if index == on and points_on_achievable:
+                kernel_roof = len(roofs) - 1
+    for index, (label, peak, bandwidth) in enumerate(custom, start=len(accelerators)):
         chip = resolve_chip(accelerator=None, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
         roofs.append(Roof(str(label), float(peak), float(bandwidth), _OTHER_CHIP_COLOR, highlight == "custom"))
-    return roofline_chart(roofs, points, kernels_on=points_on, lang=lang)
+        if index == on:
+            kernel_roof = len(roofs) - 1
+    return roofline_chart(roofs, points, kernels_on=max(kernel_roof, 0), lang=lang)
 
 
 def _roofline_result_svg(result: Result, lang: str) -> str:
-    """The roofline calculator's chart: the reader's chip (thicker), up to three reference chips, and the kernel."""
+    """The roofline calculator's chart: the reader's chip (thicker) with its achievable roof dashed under its peak
+    roof where data/ measured it, up to three reference chips, and the kernel on the roof of the chosen basis."""
     inputs = result.inputs
     q = result.quantities
     dtype = str(inputs.get("dtype", DEFAULT_DTYPE))
@@ -347,7 +433,15 @@ def _roofline_result_svg(result: Result, lang: str) -> str:
         and chips[chip_id].memory_bandwidth_bytes_per_s
     ][:3]
     if isinstance(chosen, str):
-        return roofline_svg(accelerators=[chosen, *references], dtype=dtype, points=kernel, highlight=chosen, lang=lang)
+        return roofline_svg(
+            accelerators=[chosen, *references],
+            dtype=dtype,
+            points=kernel,
+            highlight=chosen,
+            achievable=[chosen],
+            points_on_achievable=q["basis"] == "achievable",
+            lang=lang,
+        )
     custom = ((text("chip.custom").render(lang), float(q["peak_flop_per_s"]), float(q["bandwidth_bytes_per_s"])),)  # type: ignore[arg-type]
     return roofline_svg(
         accelerators=references,
@@ -365,6 +459,7 @@ ROOFLINE = Calculator(
     fields=(
         ACCELERATOR,
         DTYPE,
+        BASIS,
         Field(
             "intensity",
             unit="FLOP/byte",
@@ -384,6 +479,8 @@ ROOFLINE = Calculator(
         "bandwidth_bytes_per_s": "B/s",
         "intensity_flop_per_byte": "FLOP/byte",
         "attainable_flop_per_s": "FLOP/s",
+        "roof_flop_per_s": "FLOP/s",
+        "roof_bandwidth_bytes_per_s": "B/s",
     },
     headline=("ridge_point_flop_per_byte", "attainable_flop_per_s", "bound"),
     plot=_roofline_result_svg,
@@ -398,6 +495,7 @@ MATMUL = Calculator(
         Field("bytes_per_element", unit="B", default="2", low=0, low_open=True, high=64),
         ACCELERATOR,
         DTYPE,
+        BASIS,
         CUSTOM_PEAK,
         CUSTOM_BANDWIDTH,
     ),
@@ -412,6 +510,8 @@ MATMUL = Calculator(
         "ridge_point_flop_per_byte": "FLOP/byte",
         "peak_flop_per_s": "FLOP/s",
         "bandwidth_bytes_per_s": "B/s",
+        "roof_flop_per_s": "FLOP/s",
+        "roof_bandwidth_bytes_per_s": "B/s",
     },
     headline=("flops", "intensity_flop_per_byte", "seconds", "bound"),
 )

@@ -4,12 +4,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .chips import resolve_chip
+from .chips import Chip, measured_source, resolve_chip
 from .collectives import ring_allreduce_seconds
 from .data import Accelerator, Model, load_data
 from .defaults import price_usd_per_hour
 from .errors import CalcError, check_choice, check_finite_result, check_number
-from .fields import ACCELERATOR, CUSTOM_BANDWIDTH, CUSTOM_PEAK, Calculator, Field, with_changes
+from .fields import (
+    ACCELERATOR,
+    BASES,
+    BASIS,
+    CUSTOM_BANDWIDTH,
+    CUSTOM_PEAK,
+    DEFAULT_BASIS,
+    Calculator,
+    Field,
+    with_changes,
+)
+from .fmt import Quantity
 from .inference import (
     INT4_GROUP_SIZE,
     MEMORY_UTILIZATION,
@@ -272,52 +283,68 @@ def _sweep_batches(limit: int, batch: int, chosen: int | None = None) -> list[in
 
 def _measured_ratio(chip: Accelerator, dtype: str | None) -> float | None:
     """A chip's measured figure over its datasheet peak: memory bandwidth (dtype None) or a dense matmul format."""
-    if dtype is None:
-        measured, peak = chip.achievable_memory_bandwidth_bytes_per_s, chip.memory_bandwidth_bytes_per_s
-    else:
-        measured, peak = chip.achievable_flop_per_s.get(dtype), chip.dense_flop_per_s.get(dtype)
-    return measured / peak if measured and peak else None
+    return chip.achievable_share(dtype)
 
 
-def default_efficiency(chip: Accelerator | None, dtype: str | None) -> tuple[float, Text]:
+def default_efficiency(chip: Accelerator | None, dtype: str | None, basis: str = DEFAULT_BASIS) -> tuple[float, Text]:
     """The share of peak a serving stack reaches by default, and where it comes from.
 
-    The chip's measured figure over its datasheet peak where data/ has one (memory bandwidth for dtype None,
-    else the best dense matmul in `dtype`); else the median of that ratio over the chips data/ measured; else
-    DEFAULT_EFFICIENCY (Databricks 2023, an end-to-end stack at batch 1 on H100s). Example: the H100 SXM's
-    2.97 TB/s BabelStream Triad (Azure AI Benchmarking Guide) over its 3.35 TB/s gives 0.887.
+    On the achievable basis, the chip's measured figure over its datasheet peak where data/ has one (memory
+    bandwidth for dtype None, else the best dense matmul in `dtype`). Otherwise (and on the peak basis, for every
+    chip) the median of that ratio over the chips data/ measured; else DEFAULT_EFFICIENCY (Databricks 2023, an
+    end-to-end stack at batch 1 on H100s). Example: the H100 SXM's 2.97 TB/s BabelStream Triad (Azure AI
+    Benchmarking Guide) over its 3.35 TB/s gives 0.887.
     """
-    own = _measured_ratio(chip, dtype) if chip is not None else None
+    check_choice("basis", basis, BASES)
+    own = _measured_ratio(chip, dtype) if chip is not None and basis == "achievable" else None
     if own is not None and chip is not None:
-        found = chip.measured.get("measured.memory_bandwidth" if dtype is None else f"measured.matmul.{dtype}")
-        source_id = found.source if found is not None else None
-        title = next((str(s.get("title")) for s in chip.sources if s.get("id") == source_id), source_id or "")
-        return own, text("serving.source.measured", chip=chip.name, source=title)
+        return own, text("serving.source.measured", chip=chip.words(), source=measured_source(chip, dtype))
     ratios = sorted(r for c in load_data().accelerators.values() if (r := _measured_ratio(c, dtype)) is not None)
     if ratios:
         middle = len(ratios) // 2
         median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
-        return median, text("serving.source.median", count=float(len(ratios)))
+        source = "serving.source.median_peak" if basis == "peak" else "serving.source.median"
+        return median, text(source, count=float(len(ratios)))
     return DEFAULT_EFFICIENCY, text("serving.source.fallback")
 
 
-def _efficiency(chip: Accelerator | None, given: float | None, dtype: str) -> tuple[float, float, list[Text]]:
-    """(bandwidth, compute) efficiency and the note saying where they come from: the reader's figure for both, else
-    each one's `default_efficiency`."""
+def _efficiency(
+    chip: Chip, given: float | None, dtype: str, basis: str = DEFAULT_BASIS
+) -> tuple[float, float, list[Text], str]:
+    """(bandwidth, compute) efficiency, the note saying which basis and where they come from, and the basis: the
+    reader's figure for both (a share of the datasheet figures, so the peak basis), else each one's
+    `default_efficiency` on `basis` ("achievable" when one of them is the chip's own measurement)."""
+    check_choice("basis", basis, BASES)
+    peak, rating = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
     if given is not None:
         value = check_number("efficiency", given, low=0, low_open=True, high=1)
-        return value, value, []
-    bandwidth, bandwidth_source = default_efficiency(chip, None)
-    compute, compute_source = default_efficiency(chip, dtype)
+        note = text(
+            "serving.note.basis_given",
+            efficiency=value,
+            bandwidth=Quantity(rating, "B/s"),
+            peak=Quantity(peak, "FLOP/s"),
+            dtype=dtype.upper(),
+        )
+        return value, value, [note], "peak"
+    bandwidth, bandwidth_source = default_efficiency(chip.data, None, basis)
+    compute, compute_source = default_efficiency(chip.data, dtype, basis)
+    data = chip.data if basis == "achievable" else None
+    measured = data is not None and any(data.achievable_share(d) is not None for d in (None, dtype))
+    used = "achievable" if measured else "peak"
     note = text(
-        "serving.note.efficiency",
+        "serving.note.basis",
+        basis=text(f"basis.word.{used}"),
         bandwidth=bandwidth,
+        bandwidth_value=Quantity(bandwidth * rating, "B/s"),
+        bandwidth_peak=Quantity(rating, "B/s"),
         bandwidth_source=bandwidth_source,
         compute=compute,
+        compute_value=Quantity(compute * peak, "FLOP/s"),
+        compute_peak=Quantity(peak, "FLOP/s"),
         compute_source=compute_source,
         dtype=dtype.upper(),
     )
-    return bandwidth, compute, [note]
+    return bandwidth, compute, [note], used
 
 
 def default_tp_latency_s() -> float:
@@ -411,7 +438,8 @@ def chip_case(
         return "memory_capacity"
     if not peak:
         return dtype
-    bandwidth_efficiency, default_compute, _ = _efficiency(chip, None, dtype)
+    resolved = Chip(text("chip.dense", name=chip.words(), dtype=dtype), peak, chip.memory_bandwidth_bytes_per_s, chip)
+    bandwidth_efficiency, default_compute, _, _ = _efficiency(resolved, None, dtype)
     return _case(
         model=model,
         weight_format=weight_format,
@@ -455,6 +483,7 @@ def serving(
     memory_utilization: float = MEMORY_UTILIZATION,
     sweep: str = "off",
     slo_tpot_s: float | None = None,
+    basis: str = DEFAULT_BASIS,
 ) -> Result:
     """Serve `model` on `tp` accelerators: memory, largest batch, TTFT, TPOT, throughput and cost per token.
 
@@ -475,8 +504,11 @@ def serving(
         accelerator: a data/ id; or a custom chip's `peak_flop_per_s`, `bandwidth_bytes_per_s`, `capacity_bytes`.
         dtype: weight format (bf16, fp8, int8, int4); kv_dtype: KV-cache format.
         tp: tensor-parallel degree, at most the chip's scale-up domain.
-        efficiency: share of peak bandwidth and FLOP/s reached (default: `default_efficiency`, the chip's
-            measured bandwidth and matmul over its datasheet figures where data/ has them).
+        efficiency: share of peak bandwidth and FLOP/s reached (default: `default_efficiency` on `basis`, the
+            chip's measured bandwidth and matmul over its datasheet figures where data/ has them).
+        basis: "achievable" (default) takes the chip's measured shares where data/ has them, else the median of
+            the measured chips; "peak" takes that median for every chip. A given efficiency replaces both, as a share
+            of the datasheet figures (the peak basis). A custom chip has no measurement: the peak basis, with a note.
         price_usd_per_hour_per_accelerator: default the edition's typical price.
         link_bytes_per_s, latency_s: the AllReduce's link per direction (default the chip's scale-up) and
             per-message latency (default data/latencies.yaml, `TP_LATENCY_ID`).
@@ -487,7 +519,8 @@ def serving(
     Returns:
         Result with weights_bytes, kv_bytes (the batch's cache at full length), max_batch, fits, ttft_seconds,
         tpot_seconds, request_seconds, output_tokens_per_second, requests_per_second, decode_bound,
-        cost_per_million_output_tokens (None without a price) and the slo_* quantities (None without a target).
+        cost_per_million_output_tokens (None without a price), the slo_* quantities (None without a target) and
+        basis ("achievable" when a measured share of the chip is used, else "peak").
 
     Raises:
         CalcError: a value outside its range, an unknown model or accelerator, or a figure the chip lacks.
@@ -533,7 +566,7 @@ def serving(
     if price is not None:
         price = check_number("price", price, low=0, high=1e4)
     slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
-    bandwidth_efficiency, compute_efficiency, notes = _efficiency(data_chip, efficiency, COMPUTE_DTYPE[fmt])
+    bandwidth_efficiency, compute_efficiency, notes, used = _efficiency(chip, efficiency, COMPUTE_DTYPE[fmt], basis)
     case = _case(
         model=found,
         weight_format=fmt,
@@ -584,6 +617,7 @@ def serving(
         "decode_communication_seconds": point["decode_comm"],
         "bandwidth_efficiency": case.bandwidth_efficiency,
         "compute_efficiency": case.compute_efficiency,
+        "basis": used,
         "price_usd_per_hour": price,
         "cost_per_million_output_tokens": point.get("cost"),
         "slo_tpot_seconds": slo,
@@ -1090,6 +1124,7 @@ SERVING = Calculator(
         Field("output_tokens", default="256", low=1, high=1e8, integer=True),
         Field("batch", default="32", low=1, high=1e6, integer=True),
         Field("efficiency", optional=True, low=0, low_open=True, high=1),
+        BASIS,
         Field("price", unit="USD/h", param="price_usd_per_hour_per_accelerator", optional=True, low=0, high=1e4),
         Field("slo_tpot_ms", unit="ms", param="slo_tpot_s", scale=1e-3, optional=True, low=0, low_open=True, high=1e6),
         Field("sweep", kind="choice", default="off", choices=SWEEP),

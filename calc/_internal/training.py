@@ -4,12 +4,22 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .chips import resolve_chip
+from .chips import basis_roofs, resolve_chip
 from .collectives import hierarchical_allreduce_seconds, overlap_needed, ring_allreduce_seconds
 from .data import Accelerator, load_data
 from .defaults import CARBON, ELECTRICITY, PUE, economics_default, price_usd_per_hour
 from .errors import CalcError, check_finite_result, check_number
-from .fields import ACCELERATOR, CUSTOM_PEAK, DEFAULT_DTYPE, DTYPE, Calculator, Field, with_changes
+from .fields import (
+    ACCELERATOR,
+    BASIS,
+    CUSTOM_PEAK,
+    DEFAULT_BASIS,
+    DEFAULT_DTYPE,
+    DTYPE,
+    Calculator,
+    Field,
+    with_changes,
+)
 from .fmt import DISPLAY_FACTORS, format_number
 from .messages import Text, text
 from .plot import ScalingPoint, scaling_chart
@@ -92,6 +102,7 @@ def training(
     gradient_bytes_per_param: float = 2.0,
     total_params: float | None = None,
     goodput: float | None = None,
+    basis: str = DEFAULT_BASIS,
 ) -> Result:
     """Time, cost, power, energy and CO₂ of a training run, and what bounds it.
 
@@ -118,6 +129,11 @@ def training(
             inside its group, so the sync time is an upper bound.
         goodput: the share of wall-clock time that trains (0-1; the goodput calculator estimates it from failures,
             checkpoints and restarts); the days, accelerator-hours, cost and energy stretch by 1/goodput.
+        basis: the roof the derivation measures the run against. MFU is a share of the dense peak whatever the
+            basis, so the time and cost do not change with it. "achievable" (where data/ measured the chip's
+            matmul in `dtype`) writes the rate as the measured matmul roof P_ach times the share of it the run
+            reaches, η = MFU × P / P_ach (`roof_efficiency`), and notes when η exceeds 1 (an MFU no measured
+            matmul reaches); "peak" (and a chip without a measurement) keeps R = n·P·MFU.
 
     Returns:
         Result with SI quantities: total_flops, cluster_flop_per_s, seconds, accelerator_seconds,
@@ -125,7 +141,8 @@ def training(
         ("compute" or "gradient-sync"), step_compute_seconds, gradient_sync_seconds, overlap_needed and the
         figures used (watts_per_accelerator, pue, ...). A quantity whose inputs are missing is None, with a
         note saying which input adds it. The CLI's JSON adds days, accelerator_hours, it_power_kw,
-        facility_power_kw, energy_mwh and co2_tonnes.
+        facility_power_kw, energy_mwh and co2_tonnes. Also basis, roof_flop_per_s (the measured matmul or the
+        peak) and roof_efficiency (MFU × P / roof).
 
     Raises:
         CalcError: a value outside its range, an unknown accelerator or a format it lacks.
@@ -155,12 +172,15 @@ def training(
 
     total = training_flops(params=params, tokens=tokens, flops_per_token_per_param=flops_per_token_per_param)
     rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=mfu)
+    roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=("flops",))
+    roof = float(roofs.flop_per_s or peak)
+    roof_efficiency = mfu * peak / roof
     seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
     productive = seconds
     if goodput is not None:
         seconds = productive / check_number("goodput", goodput, low=0, low_open=True, high=1)
     accelerator_seconds = n * seconds
-    notes: list[Text] = []
+    notes: list[Text] = [roofs.note]
     steps = [
         Step(
             "total_flops",
@@ -171,15 +191,7 @@ def training(
             total,
             "FLOP",
         ),
-        Step(
-            "cluster_flop_per_s",
-            text("training.step.cluster_flop_per_s", chip=chip.label),
-            r"R = n\,P\,\text{MFU}",
-            "{n} × {P} × {U}",
-            {"n": (n, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")},
-            rate,
-            "FLOP/s",
-        ),
+        *_rate_steps(roofs.basis, n=n, peak=peak, roof=roof, mfu=mfu, rate=rate, label=roofs.label(chip.label)),
         Step(
             "seconds",
             text("training.step.seconds"),
@@ -199,9 +211,19 @@ def training(
             "h",
         ),
     ]
+    if roofs.basis == "achievable" and roof_efficiency > 1 and chip.data is not None:
+        notes.append(
+            text(
+                "training.note.above_roof",
+                mfu=mfu,
+                chip=chip.data.words(),
+                dtype=dtype.upper(),
+                share=100 * roof / peak,
+            )
+        )
     if goodput is not None:
         steps.insert(
-            3,
+            len(steps) - 1,
             Step(
                 "seconds_with_goodput",
                 text("training.step.goodput"),
@@ -350,6 +372,9 @@ def training(
         "gradient_sync_seconds": sync_seconds,
         "overlap_needed": overlap,
         "peak_flop_per_s": peak,
+        "basis": roofs.basis,
+        "roof_flop_per_s": roof,
+        "roof_efficiency": roof_efficiency,
         "watts_per_accelerator": per_accelerator_w,
         "pue": pue_used,
         "price_usd_per_hour": price,
@@ -358,6 +383,44 @@ def training(
         "goodput": goodput,
     }
     return Result(calculator="training", quantities=quantities, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
+
+
+def _rate_steps(basis: str, *, n: float, peak: float, roof: float, mfu: float, rate: float, label: Text) -> list[Step]:
+    """The cluster's rate: R = n·P·MFU on the peak basis; on the achievable basis the share of the measured matmul
+    roof the run reaches, η = MFU·P / P_ach, then R = n·P_ach·η (the same R: MFU stays a share of the peak)."""
+    if basis != "achievable":
+        return [
+            Step(
+                "cluster_flop_per_s",
+                text("training.step.cluster_flop_per_s", chip=label),
+                r"R = n\,P\,\text{MFU}",
+                "{n} × {P} × {U}",
+                {"n": (n, ""), "P": (peak, "FLOP/s"), "U": (mfu, "")},
+                rate,
+                "FLOP/s",
+            )
+        ]
+    efficiency = mfu * peak / roof
+    return [
+        Step(
+            "roof_efficiency",
+            text("training.step.roof_efficiency"),
+            r"\eta = \text{MFU} \cdot P / P_\text{ach}",
+            "{U} × {P} / {Pa}",
+            {"U": (mfu, ""), "P": (peak, "FLOP/s"), "Pa": (roof, "FLOP/s")},
+            efficiency,
+            "",
+        ),
+        Step(
+            "cluster_flop_per_s",
+            text("training.step.cluster_flop_per_s", chip=label),
+            r"R = n\,P_\text{ach}\,\eta",
+            "{n} × {Pa} × {eta}",
+            {"n": (n, ""), "Pa": (roof, "FLOP/s"), "eta": (efficiency, "")},
+            rate,
+            "FLOP/s",
+        ),
+    ]
 
 
 def _gradient_sync(
@@ -496,6 +559,7 @@ TRAINING = Calculator(
         CUSTOM_PEAK,
         Field("count", default="1024", low=1, high=1e7, integer=True),
         Field("mfu", default="0.5", low=0, low_open=True, high=1),
+        with_changes(BASIS, advanced=True),
         Field(
             "price",
             unit="USD/h",
@@ -551,6 +615,7 @@ TRAINING = Calculator(
         "step_compute_seconds": "s",
         "gradient_sync_seconds": "s",
         "peak_flop_per_s": "FLOP/s",
+        "roof_flop_per_s": "FLOP/s",
         "watts_per_accelerator": "W",
         "price_usd_per_hour": "",
         "electricity_usd_per_kwh": "",

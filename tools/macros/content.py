@@ -55,6 +55,27 @@ def register(env: Any) -> None:
         )
         return f"{_calc.format_number(value, _lang(env), digits=3)} FLOP/byte"
 
+    def _measured_figure(accelerator: str, what: str) -> tuple[_calc.Accelerator, str | None]:
+        chip = _calc.load_data().accelerator(accelerator)
+        dtype = None if what == "memory_bandwidth" else what
+        if chip.achievable_share(dtype) is None:
+            raise ValueError(f"{accelerator}: data/ has no measured {what} (measured.{what})")
+        return chip, dtype
+
+    @env.macro
+    def measured(accelerator: str, what: str = "bf16") -> str:
+        """A chip's measured figure from data/ (its `measured` section): the best dense matmul in a format, e.g.
+        measured('h100-sxm', 'bf16') -> '794.5 TFLOP/s', or measured('h100-sxm', 'memory_bandwidth') -> '2.97 TB/s'."""
+        chip, dtype = _measured_figure(accelerator, what)
+        value = chip.achievable_memory_bandwidth_bytes_per_s if dtype is None else chip.achievable_flop_per_s[dtype]
+        return _calc.format_quantity(float(value or 0), "B/s" if dtype is None else "FLOP/s", _lang(env), digits=4)
+
+    @env.macro
+    def measured_share(accelerator: str, what: str = "bf16") -> str:
+        """A measured figure's share of its datasheet peak (calc's Accelerator.achievable_share), e.g. '80 %'."""
+        chip, dtype = _measured_figure(accelerator, what)
+        return f"{_calc.format_number(float(chip.achievable_share(dtype) or 0) * 100, _lang(env), digits=2)} %"
+
     def _ratio_text(value: float, lang: str) -> str:
         return _calc.format_number(value, lang, digits=2)
 
