@@ -128,6 +128,27 @@ def register(env: Any) -> None:
         return _calc.load_data().accelerator(accelerator).display_name(_lang(env))
 
     @env.macro
+    def internal(accelerator: str, field: str, unit: str | None = None) -> str:
+        """One numeric chip-internals figure from data/ (an `internals` field) in the page's language, e.g.
+        internal('h100-sxm', 'units') -> '132', internal('h100-sxm', 'shared_memory_per_unit') -> '228 KB' (sizes
+        in the unit their source writes), internal('h100-sxm', 'boost_clock_mhz', 'GHz') -> '1.83 GHz'."""
+        chip = _calc.load_data().accelerator(accelerator)
+        value = chip.internals.get(f"internals.{field}")
+        if value is None:
+            raise KeyError(f"{accelerator}: no internals field {field!r} in data/")
+        if value.si is None:
+            raise ValueError(f"{accelerator}: internals.{field} is null ({value.reason or 'text field'})")
+        lang = _lang(env)
+        if value.dimension == "bytes":  # "228 KB", "64 KiB": the number localized, the unit as published
+            number, _, written_unit = (value.text or "").partition(" ")
+            return f"{_calc.format_number(float(number), lang, digits=4)} {written_unit}"
+        if unit is None:
+            return _calc.format_number(value.si, lang, digits=4)
+        if field != "boost_clock_mhz" or unit not in ("MHz", "GHz"):
+            raise ValueError(f"internal({accelerator!r}, {field!r}): unit {unit!r} applies only to a clock (MHz, GHz)")
+        return f"{_calc.format_number(value.si / (1e3 if unit == 'GHz' else 1.0), lang, digits=4)} {unit}"
+
+    @env.macro
     def latency(latency_id: str) -> str:
         """A typical latency from data/ (load_data().latencies), with the best time prefix."""
         found = getattr(_calc.load_data(), "latencies", {}).get(latency_id)
