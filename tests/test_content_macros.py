@@ -51,3 +51,18 @@ def test_internal_refuses_what_data_does_not_state() -> None:
         internal("h100-sxm", "sm_count")
     with pytest.raises(ValueError, match="unit"):
         internal("h100-sxm", "units", "GHz")
+
+
+def test_internals_table_has_a_row_per_chip_and_explains_its_dashes() -> None:
+    """One row per chip with the data/ figures; B200's unpublished SM count is a dash whose tooltip is data/'s
+    reason in the page's language; a head of the wrong width is refused."""
+    head = ["Chip", "Units", "Matrix units", "Clock", "Shared memory", "Registers", "L2"]
+    for lang, reason in (("en", "NVIDIA publishes no SM count"), ("es", "NVIDIA no publica el número de SM")):
+        env = Env(lang)
+        content.register(env)
+        html = env.macros["internals_table"](["h100-sxm", "b200"], head)
+        assert html.count("<tr data-accelerator=") == 2
+        assert '<td class="x4-num">132</td>' in html and '<td class="x4-num">50 MB</td>' in html
+        assert f'class="x4-null" title="{reason}' in html
+    with pytest.raises(ValueError, match="column titles"):
+        env.macros["internals_table"](["h100-sxm"], head[:3])
