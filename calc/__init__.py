@@ -83,6 +83,7 @@ from calc._internal.serving import (
     tp_allreduce_seconds,
 )
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
+from calc._internal.tiling import output_tiles, tile_efficiency, wave_count, wave_efficiency
 from calc._internal.training import (
     cluster_flop_per_s,
     facility_power_w,
@@ -162,6 +163,7 @@ __all__ = [
     "memory_bars_svg",
     "option_label",
     "output_activation_bytes",
+    "output_tiles",
     "overlap_needed",
     "owning_usd_per_hour",
     "parallelism",
@@ -189,12 +191,15 @@ __all__ = [
     "step_timeline_svg",
     "system_overhead",
     "tco",
+    "tile_efficiency",
     "tp_allreduce_seconds",
     "training",
     "training_flops",
     "training_memory",
     "training_scaling_svg",
     "training_seconds",
+    "wave_count",
+    "wave_efficiency",
     "weight_bytes",
     "yearly_energy_j",
     "zero_bytes_per_accelerator",

@@ -49,6 +49,17 @@ def test_h100_sxm_spec_table() -> None:
     assert _value("h100-sxm", "matrix_engine") == "4th-generation Tensor Core (Hopper)"
 
 
+def test_blackwell_sm_from_nvidia_guides() -> None:
+    """B200 and GB200 (compute capability 10.0): 228 KB of shared memory and 64K 32-bit registers per SM (Blackwell
+    Tuning Guide, Occupancy), 4 fifth-generation Tensor Cores per SM (CUDA C++ Programming Guide, Compute
+    Capability 10.0); NVIDIA publishes no SM count, so that stays null."""
+    for chip in ("b200", "gb200"):
+        assert _value(chip, "shared_memory_per_unit") == 228e3
+        assert _value(chip, "register_file_per_unit") == 256e3
+        assert _value(chip, "matrix_units_per_unit") == 4
+        assert _value(chip, "units") is None
+
+
 def test_amd_rocm_specification_table() -> None:
     """ROCm's GPU hardware specifications: MI300X and MI325X 304 CUs with 64 KiB LDS and a 512 KiB VGPR file;
     MI355X 256 CUs with 160 KiB LDS."""

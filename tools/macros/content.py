@@ -149,6 +149,69 @@ def register(env: Any) -> None:
         return _calc.load_data().accelerator(accelerator).display_name(_lang(env))
 
     @env.macro
+    def internal(accelerator: str, field: str, unit: str | None = None) -> str:
+        """One numeric chip-internals figure from data/ (an `internals` field) in the page's language, e.g.
+        internal('h100-sxm', 'units') -> '132', internal('h100-sxm', 'shared_memory_per_unit') -> '228 KB' (sizes
+        in the unit their source writes), internal('h100-sxm', 'boost_clock_mhz', 'GHz') -> '1.83 GHz'."""
+        chip = _calc.load_data().accelerator(accelerator)
+        value = chip.internals.get(f"internals.{field}")
+        if value is None:
+            raise KeyError(f"{accelerator}: no internals field {field!r} in data/")
+        if value.si is None:
+            raise ValueError(f"{accelerator}: internals.{field} is null ({value.reason or 'text field'})")
+        lang = _lang(env)
+        if value.dimension == "bytes":  # "228 KB", "64 KiB": the number localized, the unit as published
+            number, _, written_unit = (value.text or "").partition(" ")
+            return f"{_calc.format_number(float(number), lang, digits=4)} {written_unit}"
+        if unit is None:
+            return _calc.format_number(value.si, lang, digits=4)
+        if field != "boost_clock_mhz" or unit not in ("MHz", "GHz"):
+            raise ValueError(f"internal({accelerator!r}, {field!r}): unit {unit!r} applies only to a clock (MHz, GHz)")
+        return f"{_calc.format_number(value.si / (1e3 if unit == 'GHz' else 1.0), lang, digits=4)} {unit}"
+
+    _INTERNALS_COLUMNS: tuple[str, ...] = (
+        "units",
+        "matrix_units_per_unit",
+        "boost_clock_mhz",
+        "shared_memory_per_unit",
+        "register_file_per_unit",
+    )
+
+    @env.macro
+    def internals_table(accelerators: list[str], head: list[str]) -> str:
+        """Chips side by side from data/ internals: units, matrix units per unit, clock (MHz), shared memory and
+        register file per unit, then the L2 or last-level cache (on_chip.l2). `head` holds the page's 7 column
+        titles (chip first). An unknown figure is a dash whose tooltip gives data/'s reason in the page's language."""
+        if len(head) != 2 + len(_INTERNALS_COLUMNS):
+            raise ValueError(f"internals_table: {len(head)} column titles for {2 + len(_INTERNALS_COLUMNS)} columns")
+        lang = _lang(env)
+        data = _calc.load_data()
+
+        def cell(chip: Any, key: str, text: str | None) -> str:
+            value = chip.values.get(key) if key.startswith("on_chip.") else chip.internals.get(key)
+            if value is None or value.si is None:
+                english = value.reason if value is not None else None
+                reason = data.text(f"accelerators/{chip.id}.yaml#{key}.reason", english, lang) or ""
+                return f'<td class="x4-num"><span class="x4-null" title="{_html.escape(reason)}">—</span></td>'
+            return f'<td class="x4-num">{text}</td>'
+
+        rows = []
+        for chip_id in accelerators:
+            chip = data.accelerator(chip_id)
+            cells = []
+            for field in _INTERNALS_COLUMNS:
+                known = chip.internals.get(f"internals.{field}")
+                shown = internal(chip_id, field) if known is not None and known.si is not None else None
+                cells.append(cell(chip, f"internals.{field}", shown))
+            l2 = chip.values.get("on_chip.l2")
+            cells.append(cell(chip, "on_chip.l2", _html.escape(l2.text or "") if l2 and l2.si is not None else None))
+            rows.append(
+                f'<tr data-accelerator="{chip.id}"><th scope="row">{_html.escape(chip.display_name(lang))}</th>'
+                f"{''.join(cells)}</tr>"
+            )
+        return _table(head, rows, "x4-internals")
+
+    @env.macro
     def latency(latency_id: str) -> str:
         """A typical latency from data/ (load_data().latencies), with the best time prefix."""
         found = getattr(_calc.load_data(), "latencies", {}).get(latency_id)
