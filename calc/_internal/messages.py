@@ -265,7 +265,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "training.preset.llama-3-405b": {
         "en": "Llama 3 405B: 15.6T tokens, 16,384 H100 at 40 % MFU",
-        "es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
+        "es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
     },
     "training.preset.chinchilla": {
         "en": "Chinchilla-optimal 70B: 1.4T tokens, 1024 H100",
