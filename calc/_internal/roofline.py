@@ -403,7 +403,11 @@ def roofline_svg(
         )
         if index == on:
             kernel_roof = len(roofs) - 1
-        measured = achievable_roof(accelerator, dtype, lang, color=color) if accelerator in achievable else None
+        measured = (
+            achievable_roof(accelerator, dtype, lang, color=color, highlight=highlight == accelerator)
+            if accelerator in achievable
+            else None
+        )
         if measured is not None:
             roofs.append(measured)
             if index == on and points_on_achievable:
@@ -459,7 +463,6 @@ ROOFLINE = Calculator(
     fields=(
         ACCELERATOR,
         DTYPE,
-        BASIS,
         Field(
             "intensity",
             unit="FLOP/byte",
@@ -469,6 +472,7 @@ ROOFLINE = Calculator(
             low_open=True,
             high=1e12,
         ),
+        BASIS,
         CUSTOM_PEAK,
         CUSTOM_BANDWIDTH,
     ),
