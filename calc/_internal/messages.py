@@ -85,8 +85,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "join.and": {"en": " and ", "es": " y "},
     # -- the basis: measured figures or datasheet peaks (chips.basis_roofs) ----------------------------
     "field.basis": {"en": "Basis (measured or peak figures)", "es": "Base (cifras medidas o pico)"},
-    "option.basis.achievable": {"en": "achievable: the chip's measured figures", "es": "alcanzable: las cifras medidas del chip"},
-    "option.basis.peak": {"en": "peak: the datasheet figures", "es": "pico: las cifras de la hoja de datos"},
+    "option.basis.achievable": {"en": "achievable (measured)", "es": "alcanzable (medida)"},
+    "option.basis.peak": {"en": "peak (datasheet)", "es": "pico (hoja de datos)"},
     "basis.chip.achievable": {"en": "{chip}, achievable basis", "es": "{chip}, base alcanzable"},
     "basis.chip.peak": {"en": "{chip}, peak basis", "es": "{chip}, base pico"},
     "basis.source_dated": {"en": "{source}, measured {date}", "es": "{source}, medida el {date}"},
