@@ -237,11 +237,16 @@ function sortRows(widget, table) {
   body.append(...rows.map(({ row }) => row));
 }
 
-// Formulas were typeset at build time; reuse them by their TeX, or show the TeX when one is new.
+// Formulas were typeset at build time into the calculator's bank (a <template>, outside the page until
+// used); reuse them by their TeX, or show the TeX when one is new.
 function formulaNode(widget, tex) {
-  for (const typeset of widget.querySelectorAll(".x4-formulas [data-tex]")) {
-    if (typeset.dataset.tex === tex) return typeset.cloneNode(true);
+  if (!widget.x4Formulas) {
+    const bank = widget.querySelector("template.x4-formulas");
+    const typeset = bank ? bank.content.querySelectorAll("[data-tex]") : [];
+    widget.x4Formulas = new Map([...typeset].map((node) => [node.dataset.tex, node]));
   }
+  const typeset = widget.x4Formulas.get(tex);
+  if (typeset) return typeset.cloneNode(true);
   const code = document.createElement("code");
   code.textContent = tex;
   return code;
