@@ -1,29 +1,42 @@
-"""Benchmark the live calculators in headless Chromium on 127.0.0.1 and print figures (no pass/fail).
+"""Benchmark the site in headless Chromium on 127.0.0.1 and print figures (no pass/fail).
 
-Usage: python tools/bench.py [--site DIR] [--pages PATH ...]   (builds the site into a temp dir unless --site)
-Per calculator page: prerendered result visible; first live result, cold (median of 5) and warm; a first
-edit made 1 s after load to its answer; recompute p50/p95 over 50 edits; the longest main-thread task,
-overall and while the runtime loads, and the longest run of X4's own scripts (long-animation-frame
-attribution); bytes and requests. Also per plain page: bytes and requests. And the floor: a blank page
-that only runs loadPyodide and one runPython.
+Usage: python tools/bench.py [--site DIR] [--pages PATH ...] [--runs N] [--skip-lighthouse] [--skip-live]
+(builds the site into a temp dir unless --site). Everything is served by a local server that compresses
+as static hosts do: gzip for text and for Pyodide's wasm (brotli for the bytes column beside it).
+
+Lighthouse (mobile, its default simulated throttling, the Chromium at $X4_CHROMIUM): every page type (home,
+a chapter without calculator, each calculator page, a chip page, in both languages) beside a bare
+mkdocs-material page built in the same run with the same theme version; the median of --runs runs each.
+
+Live calculators, per calculator page: prerendered result visible; first live result, cold (median of 5)
+and warm; a first edit made 1 s after load to its answer; the longest main-thread task, overall and while
+the runtime loads, and the longest run of X4's own scripts (long-animation-frame attribution); bytes and
+requests over gzip and over brotli. Per calculator: recompute p50/p95 over 50 edits. The floor: a blank
+page that only runs loadPyodide and one runPython.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import io
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.static_server import read_headers_file, start_server  # noqa: E402
+from tools.static_server import SiteHandler, read_headers_file  # noqa: E402
 
+CHROMIUM = os.environ.get("X4_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -56,6 +69,86 @@ FLOOR_FILES = {
     'const py = await loadPyodide({ indexURL: new URL("assets/pyodide/", import.meta.url).href });\n'
     'py.runPython("1 + 1");\npostMessage("done");\n',
 }
+# The bare page: what `mkdocs new` writes, with Material and no web fonts (X4 loads none either; the
+# machine may have no network, and Google Fonts would be a third-party request).
+BARE_CONFIG = "site_name: Bare Material page\ntheme:\n  name: material\n  font: false\n"
+BARE_PAGE = """# Welcome to MkDocs
+
+For full documentation visit [mkdocs.org](https://www.mkdocs.org).
+
+## Commands
+
+* `mkdocs new [dir-name]` - Create a new project.
+* `mkdocs serve` - Start the live-reloading docs server.
+* `mkdocs build` - Build the documentation site.
+* `mkdocs -h` - Print help message and exit.
+
+## Project layout
+
+    mkdocs.yml    # The configuration file.
+    docs/
+        index.md  # The documentation homepage.
+        ...       # Other markdown pages, images and other files.
+"""
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE_CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+LIGHTHOUSE_METRICS = {
+    "fcp": "first-contentful-paint",
+    "lcp": "largest-contentful-paint",
+    "tbt": "total-blocking-time",
+    "dom": "dom-size",
+}
+# Pages beside the calculator pages: the home page is one of them; a chapter without calculator; a chip page.
+PLAIN_PAGE_TYPES = ("motivation/", "accelerators/h100-sxm/")
+
+
+class CompressingHandler(SiteHandler):
+    """The site's server, compressing as a static host does: text and Pyodide's wasm, with gzip, or with
+    brotli (quality 5, made once per file with Node's zlib) when `encoding` is "br". The snapshot is stored
+    gzipped and keeps the Content-Encoding its _headers rule gives it."""
+
+    encoding = "gzip"
+    suffixes = frozenset({".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".wasm"})
+
+    def send_head(self):
+        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and url_path.endswith("/"):
+            path = path / "index.html"
+        accepted = self.headers.get("Accept-Encoding", "")
+        if not (path.is_file() and path.suffix in self.suffixes and self.encoding in accepted):
+            return super().send_head()
+        body = _compressed(str(path), path.stat().st_mtime, self.encoding)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", self.encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@functools.lru_cache(maxsize=1024)
+def _compressed(path: str, mtime: float, encoding: str) -> bytes:
+    data = Path(path).read_bytes()
+    if encoding == "gzip":
+        import gzip
+
+        return gzip.compress(data, compresslevel=6, mtime=0)
+    script = (
+        "const z = require('zlib'); const chunks = []; process.stdin.on('data', (c) => chunks.push(c));"
+        "process.stdin.on('end', () => process.stdout.write(z.brotliCompressSync(Buffer.concat(chunks),"
+        " { params: { [z.constants.BROTLI_PARAM_QUALITY]: 5 } })));"
+    )
+    return subprocess.run(["node", "-e", script], input=data, capture_output=True, check=True).stdout
+
+
+def serve(site: Path, encoding: str = "gzip") -> ThreadingHTTPServer:
+    """Serve `site` on 127.0.0.1 in a background thread, with its _headers rules, compressing with `encoding`."""
+    handler = type("Handler", (CompressingHandler,), {"header_rules": read_headers_file(site), "encoding": encoding})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 class Traffic:
@@ -71,9 +164,6 @@ class Traffic:
             self.bytes += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         except Exception:  # the page navigated away before the body was read
             pass
-
-    def reset(self) -> None:
-        self.bytes = self.requests = 0
 
 
 def wait_live(page: object, widget: str, sequence_before: int, timeout_ms: int = 120_000) -> None:
@@ -116,7 +206,12 @@ def first_number_field(page: object, widget: str) -> tuple[str, str]:
     return name, page.input_value(f"{widget} input[name={name}]")  # type: ignore[attr-defined]
 
 
-def bench_calculator_page(browser: object, base: str, path: str) -> dict[str, float]:
+def widget_selector(name: str) -> str:
+    return f'.x4-calc[data-calculator="{name}"]'
+
+
+def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[str, float], dict[str, list[float]]]:
+    """The page's figures (its first calculator), and each calculator's recompute latencies (50 edits)."""
     out: dict[str, float] = {}
     context = browser.new_context()  # type: ignore[attr-defined]
     traffic = Traffic(context)
@@ -126,7 +221,8 @@ def bench_calculator_page(browser: object, base: str, path: str) -> dict[str, fl
     page.goto(base + path, wait_until="commit")
     page.wait_for_selector(".x4-calc [data-q]", state="visible")
     out["prerendered_ms"] = (time.perf_counter() - start) * 1000
-    widget = ".x4-calc"
+    names = page.eval_on_selector_all(".x4-calc", "ws => ws.map((w) => w.dataset.calculator)")
+    widget = widget_selector(names[0])
     field, value = first_number_field(page, widget)
     page.wait_for_load_state("load")
     page.wait_for_selector("html[data-x4-runtime=ready]", timeout=120_000)
@@ -142,13 +238,16 @@ def bench_calculator_page(browser: object, base: str, path: str) -> dict[str, fl
     out["bytes"] = traffic.bytes
     out["requests"] = traffic.requests
     out["mode_snapshot"] = 1.0 if page.evaluate("document.documentElement.dataset.x4RuntimeMode") == "snapshot" else 0.0
-    latencies = [edit(page, widget, field, variant(value, i % 7 + 1)) for i in range(50)]
-    out["recompute_p50_ms"] = statistics.median(latencies)
-    out["recompute_p95_ms"] = statistics.quantiles(latencies, n=20)[18]
+    latencies: dict[str, list[float]] = {}
+    for name in names:
+        selector = widget_selector(name)
+        page.locator(selector).scroll_into_view_if_needed()
+        name_field, name_value = first_number_field(page, selector)
+        latencies[name] = [edit(page, selector, name_field, variant(name_value, i % 7 + 1)) for i in range(50)]
     # Warm: reload with the HTTP cache filled, edit at once.
     start = time.perf_counter()
     page.goto(base + path, wait_until="commit")
-    page.wait_for_selector(".x4-calc [data-q]", state="visible")
+    page.wait_for_selector(f"{widget} [data-q]", state="visible")
     page.fill(f"{widget} input[name={field}]", variant(value, 1))
     wait_live(page, widget, 0)
     out["first_live_warm_ms"] = (time.perf_counter() - start) * 1000
@@ -163,7 +262,7 @@ def bench_calculator_page(browser: object, base: str, path: str) -> dict[str, fl
         "['x4-runtime-start', 'x4-runtime-ready'].map(n => performance.getEntriesByName(n)[0]?.startTime ?? -1)"
     )
     context.close()
-    return out
+    return out, latencies
 
 
 def bench_cold_first_live(browser: object, base: str, path: str) -> tuple[float, float]:
@@ -183,14 +282,17 @@ def bench_cold_first_live(browser: object, base: str, path: str) -> tuple[float,
     return float(elapsed), float(elapsed) - float(runtime_start)
 
 
-def bench_plain_page(browser: object, base: str, path: str) -> dict[str, float]:
+def page_bytes(browser: object, base: str, path: str) -> tuple[float, float]:
+    """Bytes and requests of a cold load of `path`, the runtime included when the page has one."""
     context = browser.new_context()  # type: ignore[attr-defined]
     traffic = Traffic(context)
     page = context.new_page()
-    page.goto(base + path, wait_until="networkidle")
-    out = {"bytes": float(traffic.bytes), "requests": float(traffic.requests)}
+    page.goto(base + path, wait_until="load")
+    if page.query_selector(".x4-calc, .x4-scratchpad"):
+        page.wait_for_selector("html[data-x4-runtime=ready]", timeout=120_000)
+    page.wait_for_load_state("networkidle")
     context.close()
-    return out
+    return float(traffic.bytes), float(traffic.requests)
 
 
 def bench_floor(browser: object, base: str) -> tuple[float, float]:
@@ -215,64 +317,171 @@ def pages_with(site: Path, needle: str, present: bool) -> list[str]:
     return found
 
 
+def build_bare_site(tmp: Path) -> Path:
+    """A one-page mkdocs-material site built with this environment's mkdocs and theme."""
+    project = tmp / "bare"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(BARE_CONFIG, encoding="utf-8")
+    (project / "docs" / "index.md").write_text(BARE_PAGE, encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet"],
+        cwd=project,
+        check=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    return project / "site"
+
+
+def lighthouse(url: str, out_dir: Path) -> tuple[dict[str, float], set[str]]:
+    """One Lighthouse run (mobile, default simulated throttling): scores out of 100, times in ms, the DOM's
+    element count; and the scored audits it failed in the other categories."""
+    report = out_dir / "report.json"
+    subprocess.run(
+        [
+            str(LIGHTHOUSE),
+            url,
+            "--quiet",
+            "--no-enable-error-reporting",
+            "--output=json",
+            f"--output-path={report}",
+            f"--only-categories={','.join(LIGHTHOUSE_CATEGORIES)}",
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        ],
+        env={**os.environ, "CHROME_PATH": CHROMIUM},
+        check=True,
+        capture_output=True,
+    )
+    result = json.loads(report.read_text(encoding="utf-8"))
+    audits = result["audits"]
+    figures = {name: 100 * float(result["categories"][name]["score"] or 0) for name in LIGHTHOUSE_CATEGORIES}
+    for key, audit in LIGHTHOUSE_METRICS.items():
+        figures[key] = float(audits[audit].get("numericValue") or 0)
+    failed = {
+        ref["id"]
+        for name in LIGHTHOUSE_CATEGORIES[1:]
+        for ref in result["categories"][name]["auditRefs"]
+        if ref["weight"] and audits[ref["id"]]["score"] is not None and audits[ref["id"]]["score"] < 1
+    }
+    return figures, failed
+
+
+def lighthouse_median(url: str, runs: int, out_dir: Path) -> tuple[dict[str, float], set[str]]:
+    """The median of each figure over `runs` Lighthouse runs, and every audit any run failed."""
+    results = [lighthouse(url, out_dir) for _ in range(runs)]
+    median = {key: statistics.median(r[key] for r, _ in results) for key in results[0][0]}
+    return median, set().union(*(failed for _, failed in results))
+
+
+def lighthouse_row(name: str, result: tuple[dict[str, float], set[str]], bare_lcp: float) -> str:
+    r, failed = result
+    return (
+        f"{name:28} {r['performance']:5.0f} {r['fcp'] / 1000:5.1f} s {r['lcp'] / 1000:5.1f} s "
+        f"{(r['lcp'] - bare_lcp) / 1000:+5.1f} s {r['tbt']:5.0f} ms {r['dom']:6.0f} {r['accessibility']:5.0f} "
+        f"{r['best-practices']:4.0f} {r['seo']:4.0f}  {' '.join(sorted(failed))}"
+    )
+
+
+def run_lighthouse(site: Path, base: str, tmp: Path, pages: list[str], runs: int) -> None:
+    bare = serve(build_bare_site(tmp))
+    try:
+        bare_result = lighthouse_median(f"http://127.0.0.1:{bare.server_port}/", runs, tmp)
+    finally:
+        bare.shutdown()
+        bare.server_close()
+    bare_lcp = bare_result[0]["lcp"]
+    print(f"\nLighthouse 12, mobile, default (simulated) throttling; median of {runs} runs per page")
+    print(
+        f"{'page':28} {'perf':>5} {'FCP':>7} {'LCP':>7} {'ΔLCP':>7} {'TBT':>8} {'DOM':>6} {'a11y':>5} {'bp':>4} "
+        f"{'seo':>4}  failed audits"
+    )
+    print(lighthouse_row("bare Material page", bare_result, bare_lcp), flush=True)
+    for path in pages:
+        print(lighthouse_row(path or "(home)", lighthouse_median(base + path, runs, tmp), bare_lcp), flush=True)
+
+
+def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[str]) -> None:
+    floors = [bench_floor(browser, base) for _ in range(3)]
+    floor = statistics.median(f[0] for f in floors)
+    floor_runtime = statistics.median(f[1] for f in floors)
+    print(
+        f"floor (blank page: loadPyodide + one runPython): {floor:.0f} ms from navigation, "
+        f"{floor_runtime:.0f} ms from its worker's start"
+    )
+    print(
+        "cold/fl: navigation to first live answer / floor from navigation; "
+        "rt/fl: runtime start to that answer / floor from its worker's start; KB gz, KB br: bytes over gzip, brotli"
+    )
+    print(
+        f"{'page':22} {'prerender':>9} {'cold':>6} {'cold/fl':>7} {'rt→live':>7} {'rt/fl':>6} {'warm':>6} "
+        f"{'edit@1s':>7} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KB gz':>7} {'KB br':>7} {'req':>4} "
+        f"{'start':>6} {'ready':>6}"
+    )
+    recompute: dict[str, tuple[str, list[float]]] = {}
+    for path in pages:
+        r, latencies = bench_calculator_page(browser, base, path)
+        recompute.update({name: (path, values) for name, values in latencies.items()})
+        runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
+        cold = statistics.median(run[0] for run in runs)
+        cold_runtime = statistics.median(run[1] for run in runs)
+        br_bytes, _ = page_bytes(browser, base_br, path)
+        print(
+            f"{path or '(home)':22} {r['prerendered_ms']:9.0f} {cold:6.0f} {cold / floor:7.2f} {cold_runtime:7.0f} "
+            f"{cold_runtime / floor_runtime:6.2f} {r['first_live_warm_ms']:6.0f} {r['edit_after_1s_ms']:7.0f} "
+            f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['longest_x4_script_ms']:5.0f} "
+            f"{r['bytes'] / 1024:7.0f} {br_bytes / 1024:7.0f} {r['requests']:4.0f} {r['runtime_start_ms']:6.0f} "
+            f"{r['runtime_ready_ms']:6.0f}" + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"),
+            flush=True,
+        )
+    print(f"\n{'calculator':16} {'page':22} {'p50':>6} {'p95':>6}  recompute over 50 edits, ms")
+    for name, (path, values) in sorted(recompute.items()):
+        p95 = statistics.quantiles(values, n=20)[18]
+        print(f"{name:16} {path or '(home)':22} {statistics.median(values):6.1f} {p95:6.1f}")
+    print(f"\n{'page without calculator':40} {'KB gz':>7} {'req':>4}")
+    for path in pages_with(site, "x4-calc.js", False):  # no calculator, no scratchpad
+        size, requests = page_bytes(browser, base, path)
+        flag = "  OVER 500 KB" if size > 500 * 1024 else ""
+        print(f"{path:40} {size / 1024:7.0f} {requests:4.0f}{flag}", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--pages", nargs="*", help="calculator page paths to measure (default: every one)")
+    parser.add_argument("--lighthouse-pages", nargs="*", help="pages for Lighthouse (default: every page type)")
+    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (the median is printed)")
+    parser.add_argument("--skip-lighthouse", action="store_true")
+    parser.add_argument("--skip-live", action="store_true")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
         site = args.site
         if site is None:
-            site = Path(tmp) / "site"
+            site = tmp / "site"
             subprocess.run(
                 [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)], cwd=ROOT, check=True
             )
         for name, text in FLOOR_FILES.items():
             (site / name).write_text(text, encoding="utf-8")
-        server = start_server(site, headers=read_headers_file(site))
+        server, server_br = serve(site), serve(site, "br")
         base = f"http://127.0.0.1:{server.server_port}/"
+        base_br = f"http://127.0.0.1:{server_br.server_port}/"
+        calculator_pages = args.pages if args.pages is not None else pages_with(site, 'class="x4-calc"', True)
         try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=os.environ.get("X4_CHROMIUM", "/usr/bin/chromium"), headless=True, args=ARGS
-                )
-                floors = [bench_floor(browser, base) for _ in range(3)]
-                floor = statistics.median(f[0] for f in floors)
-                floor_runtime = statistics.median(f[1] for f in floors)
-                print(
-                    f"floor (blank page: loadPyodide + one runPython): {floor:.0f} ms from navigation, "
-                    f"{floor_runtime:.0f} ms from its worker's start"
-                )
-                print(
-                    "cold/fl: navigation to first live answer / floor from navigation; "
-                    "rt/fl: runtime start to that answer / floor from its worker's start"
-                )
-                print(
-                    f"{'page':28} {'prerender':>9} {'cold':>7} {'cold/fl':>7} {'rt→live':>7} {'rt/fl':>6} {'warm':>7} {'edit@1s':>8} {'p50':>6} {'p95':>6} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KB':>8} {'req':>4} {'start':>6} {'ready':>6}"
-                )
-                for path in args.pages or pages_with(site, 'class="x4-calc"', True):
-                    r = bench_calculator_page(browser, base, path)
-                    runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
-                    cold = statistics.median(r[0] for r in runs)
-                    cold_runtime = statistics.median(r[1] for r in runs)
-                    print(
-                        f"{path:28} {r['prerendered_ms']:9.0f} {cold:7.0f} {cold / floor:7.2f} {cold_runtime:7.0f} {cold_runtime / floor_runtime:6.2f} {r['first_live_warm_ms']:7.0f} "
-                        f"{r['edit_after_1s_ms']:8.0f} {r['recompute_p50_ms']:6.1f} {r['recompute_p95_ms']:6.1f} "
-                        f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['longest_x4_script_ms']:5.0f} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}"
-                        f" {r['runtime_start_ms']:6.0f} {r['runtime_ready_ms']:6.0f}"
-                        + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)")
-                    )
-                print(f"\n{'page without calculator':40} {'KB':>8} {'req':>4}")
-                for path in pages_with(site, "x4-calc.js", False):  # no calculator, no scratchpad
-                    r = bench_plain_page(browser, base, path)
-                    flag = "  OVER 500 KB" if r["bytes"] > 500 * 1024 else ""
-                    print(f"{path:40} {r['bytes'] / 1024:8.0f} {r['requests']:4.0f}{flag}")
-                browser.close()
+            if not args.skip_live:
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+                    run_live(browser, site, base, base_br, calculator_pages)
+                    browser.close()
+            if not args.skip_lighthouse:
+                every = pages_with(site, 'class="x4-calc"', True)
+                types = sorted({*every, *PLAIN_PAGE_TYPES, *(f"es/{p}" for p in PLAIN_PAGE_TYPES)})
+                run_lighthouse(site, base, tmp, args.lighthouse_pages or types, args.runs)
         finally:
-            server.shutdown()
-            server.server_close()
+            for running in (server, server_br):
+                running.shutdown()
+                running.server_close()
             for name in FLOOR_FILES:
                 (site / name).unlink(missing_ok=True)
     return 0

@@ -35,6 +35,9 @@ _MATH = re.compile(
     r'<(?P<tag>span|div) class="arithmatex">(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])</(?P=tag)>', re.S
 )
 
+# The macros' bank of typeset formulas (tools/macros/calculators.py): spans only, no nested <div>.
+_FORMULA_BANK = re.compile(r'<div class="x4-formulas" hidden>(?P<body>.*?)</div>', re.S)
+
 
 def _search_base(match: re.Match[str], *, lang: str) -> str:
     # ".." -> "../es/" on a page; "/" -> "/es/" on the 404 page, whose links are absolute (not "//es/").
@@ -42,7 +45,8 @@ def _search_base(match: re.Match[str], *, lang: str) -> str:
 
 
 def render_math(pages: dict[Path, str]) -> dict[Path, str]:
-    """Typeset every formula with KaTeX at build time (tools/render_math.mjs), so pages load no math script."""
+    """Typeset every formula as MathML with KaTeX at build time (tools/render_math.mjs), so pages load no math
+    script, stylesheet or font."""
     formulas = sorted(
         {
             (html_lib.unescape(m.group("tex")).strip(), m.group("tag") == "div")
@@ -74,16 +78,15 @@ def render_math(pages: dict[Path, str]) -> dict[Path, str]:
                 else f'<span class="arithmatex">{rendered}</span>'
             )
 
-        new_text, count = _MATH.subn(replace, text)
-        if count:
-            css = _relative_root(page) + "assets/katex/katex.min.css"
-            new_text = new_text.replace("</head>", f'<link rel="stylesheet" href="{css}">\n</head>', 1)
-        out[page] = new_text
+        out[page] = _MATH.sub(replace, text)
     return out
 
 
-def _relative_root(page: Path) -> str:
-    return "../" * (len(page.parts) - 1)
+def bank_in_template(html: str) -> str:
+    """A calculator's formula bank (every formula its live derivation can show, typeset) as a <template>: the
+    page script clones from it, and the browser neither styles nor lays out, nor counts in the page, what it
+    holds (the bank is a third of a calculator page's elements)."""
+    return _FORMULA_BANK.sub(r'<template class="x4-formulas">\g<body></template>', html)
 
 
 def _sha256(data: bytes) -> str:
@@ -98,7 +101,6 @@ def policy(script_hashes: list[str]) -> str:
             "default-src 'self'",
             f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
             "style-src 'self'",
-            "style-src-attr 'unsafe-inline'",  # KaTeX positions glyphs with style attributes
             "img-src 'self' data:",
             "font-src 'self'",
             "connect-src 'self'",
@@ -190,6 +192,7 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         if lang:  # the search index of the page's own language: base points at the language root
             html = _CONFIG_BASE.sub(partial(_search_base, lang=lang), html, count=1)
         html = _HREFLANG_LINK.sub("", html)
+        html = bank_in_template(html)
         html = _with_integrity(html, page, site, base_path)
         hashes = [
             _sha256(m.group("body").encode())

@@ -1,7 +1,7 @@
 // X4 page glue: binds each .x4-calc form to one shared worker. It formats nothing and computes nothing:
 // `calc.run` (Python) returns the formatted text; this file only moves strings into the page.
 // The widgets' texts come from the page (data-ui, from the site's catalog): this script words nothing.
-// Filled when the DOM is ready (this script runs from the head, before the page is parsed).
+// Filled as the forms are bound, once the DOM is ready (this script runs from the head, before the page is parsed).
 let widgets = [];
 let scratchpads = [];
 let worker = null;
@@ -237,11 +237,16 @@ function sortRows(widget, table) {
   body.append(...rows.map(({ row }) => row));
 }
 
-// Formulas were typeset at build time; reuse them by their TeX, or show the TeX when one is new.
+// Formulas were typeset at build time into the calculator's bank (a <template>, outside the page until
+// used); reuse them by their TeX, or show the TeX when one is new.
 function formulaNode(widget, tex) {
-  for (const typeset of widget.querySelectorAll(".x4-formulas [data-tex]")) {
-    if (typeset.dataset.tex === tex) return typeset.cloneNode(true);
+  if (!widget.x4Formulas) {
+    const bank = widget.querySelector("template.x4-formulas");
+    const typeset = bank ? bank.content.querySelectorAll("[data-tex]") : [];
+    widget.x4Formulas = new Map([...typeset].map((node) => [node.dataset.tex, node]));
   }
+  const typeset = widget.x4Formulas.get(tex);
+  if (typeset) return typeset.cloneNode(true);
   const code = document.createElement("code");
   code.textContent = tex;
   return code;
@@ -420,26 +425,28 @@ function changedFromHtml(control) {
   return control.selectedIndex !== Math.max(initial, 0);
 }
 
-// The runtime starts on the reader's first interaction with a calculator, even while the page is
-// still loading (bind() answers edits made before the forms were bound).
-const FIRST_INTERACTIONS = ["pointerdown", "touchstart", "focusin", "keydown", "input", "change"];
-
-function onFirstInteraction(event) {
-  if (event.target instanceof Element && event.target.closest(".x4-calc, .x4-scratchpad")) startWorker();
-}
-
+// The forms are bound after DOMContentLoaded, one per task, so binding never lengthens the theme's own
+// start-up task and no task of this script blocks the page for long. bind() answers edits made before.
 function init() {
-  widgets = [...document.querySelectorAll(".x4-calc")];
-  scratchpads = [...document.querySelectorAll(".x4-scratchpad")];
-  widgets.forEach(bind);
-  scratchpads.forEach(bindScratchpad);
-  if (runtimeStatus) setStatus(runtimeStatus);
-  for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, onFirstInteraction, true);
+  const elements = [...document.querySelectorAll(".x4-calc, .x4-scratchpad")];
+  const bindNext = () => {
+    const element = elements.shift();
+    if (!element) return;
+    if (element.classList.contains("x4-calc")) {
+      widgets.push(element);
+      bind(element);
+    } else {
+      scratchpads.push(element);
+      bindScratchpad(element);
+    }
+    if (runtimeStatus) element.querySelector(".x4-calc__status").textContent = text(element, runtimeStatus);
+    setTimeout(bindNext);
+  };
+  bindNext();
 }
 
-for (const type of FIRST_INTERACTIONS) document.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
-// Otherwise it starts in the main thread's first idle period, so a reader's first edit finds it warm.
-const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-idle(() => startWorker(), { timeout: 1500 });
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init, { once: true });
-else init();
+// The runtime starts as soon as the page can paint (its render-blocking styles and scripts are in), so it
+// loads while the reader reads, in its worker, without taking bandwidth from the first paint.
+requestAnimationFrame(() => setTimeout(startWorker));
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => setTimeout(init), { once: true });
+else setTimeout(init);
