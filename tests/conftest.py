@@ -48,11 +48,15 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("site")
     # The console script, as `make build` and `make serve` run it (not `python -m`, which would put
     # the working directory on sys.path and hide import problems).
-    subprocess.run(
-        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--quiet", "-d", str(site)],
+    # Not --quiet: it drops warnings before --strict counts them (a markdown-exec error would pass).
+    build = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-d", str(site)],
         cwd=ROOT,
-        check=True,
+        capture_output=True,
+        text=True,
     )
+    if build.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{build.stderr[-4000:]}", pytrace=False)
     return site
 
 
