@@ -179,6 +179,18 @@ CUSTOM_BANDWIDTH = Field(
     high=1e6,
     aliases=("bandwidth_tbps",),
 )
+# The scale-up link per direction, overriding the chip's data (optional: blank uses the data).
+LINK_OVERRIDE = Field(
+    "link_gbytes_s",
+    unit="GB/s",
+    optional=True,
+    param="link_bytes_per_s",
+    scale=1e9,
+    low=0,
+    low_open=True,
+    high=1e6,
+    advanced=True,
+)
 
 
 def with_changes(base: Field, **changes: Any) -> Field:
