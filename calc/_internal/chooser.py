@@ -556,6 +556,36 @@ def _result(
     return Result(calculator="chooser", quantities={**head, **quantities}, steps=steps, table=table, notes=notes)
 
 
+def _unserved_reason(workload: str, row: dict[str, Any], quantities: dict[str, Any], lang: str) -> str | None:
+    """Why a serving row serves nothing (it does not fit, or misses the latency target), or None."""
+
+    def q(value: float, unit: str) -> str:
+        return format_quantity(value, unit, lang)
+
+    if workload == "serve-7b" and not row["fits"]:
+        weights, kv = row["weight_bytes"], row["kv_bytes_per_sequence"]
+        return t(
+            "chooser.reason.serve_no_fit",
+            lang,
+            weights=q(weights, "B"),
+            kv=q(kv, "B"),
+            capacity=q(row["capacity_bytes"], "B"),
+        )
+    if workload == "serve-7b" and row["batch"] is None:
+        target = q(float(quantities["latency_s"]), "s")
+        return t("chooser.reason.serve_too_slow", lang, floor=q(row["floor_seconds"], "s"), target=target)
+    if workload == "rag-retriever" and not row["fits"]:
+        weights, kv = float(quantities["weight_bytes"]), float(quantities["kv_bytes_per_sequence"])
+        return t(
+            "chooser.reason.rag_no_fit",
+            lang,
+            weights=q(weights, "B"),
+            kv=q(kv, "B"),
+            capacity=q(row["capacity_bytes"], "B"),
+        )
+    return None
+
+
 def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any], lang: str = "en") -> str:
     """One ranking row's reason, worded in `lang` from its figures (the page's "Why" and the CLI's line)."""
     if row["skipped_for"] is not None:
@@ -623,25 +653,8 @@ def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any],
             )
         )
     elif workload == "serve-7b":
-        if not row["fits"]:
-            parts.append(
-                t(
-                    "chooser.reason.serve_no_fit",
-                    lang,
-                    weights=q(row["weight_bytes"], "B"),
-                    kv=q(row["kv_bytes_per_sequence"], "B"),
-                    capacity=q(row["capacity_bytes"], "B"),
-                )
-            )
-        elif row["batch"] is None:
-            parts.append(
-                t(
-                    "chooser.reason.serve_too_slow",
-                    lang,
-                    floor=q(row["floor_seconds"], "s"),
-                    target=q(float(quantities["latency_s"]), "s"),
-                )
-            )
+        if (miss := _unserved_reason(workload, row, quantities, lang)) is not None:
+            parts.append(miss)
         else:
             parts.append(
                 t(
@@ -664,16 +677,8 @@ def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any],
                         price=money(row["price_usd_per_hour"], "h"),
                     )
                 )
-    elif not row["fits"]:
-        parts.append(
-            t(
-                "chooser.reason.rag_no_fit",
-                lang,
-                weights=q(float(quantities["weight_bytes"]), "B"),
-                kv=q(float(quantities["kv_bytes_per_sequence"]), "B"),
-                capacity=q(row["capacity_bytes"], "B"),
-            )
-        )
+    elif (miss := _unserved_reason(workload, row, quantities, lang)) is not None:
+        parts.append(miss)
     else:
         parts.append(
             t(
@@ -762,31 +767,12 @@ def short_reason(workload: str, row: dict[str, Any], quantities: dict[str, Any],
             deadline = q(float(quantities["deadline_seconds"]), "days")
             parts.append(t("chooser.reason.deadline_missed", lang, deadline=deadline))
     elif workload == "serve-7b":
-        if not row["fits"]:
-            parts.append(
-                t(
-                    "chooser.reason.serve_no_fit",
-                    lang,
-                    weights=q(row["weight_bytes"], "B"),
-                    kv=q(row["kv_bytes_per_sequence"], "B"),
-                    capacity=q(row["capacity_bytes"], "B"),
-                )
-            )
-        elif row["batch"] is None:
-            target = q(float(quantities["latency_s"]), "s")
-            parts.append(t("chooser.reason.serve_too_slow", lang, floor=q(row["floor_seconds"], "s"), target=target))
+        if (miss := _unserved_reason(workload, row, quantities, lang)) is not None:
+            parts.append(miss)
         else:
             parts.append(t("chooser.short.limited_by", lang, limit=t(f"chooser.limit.{row['limited_by']}", lang)))
-    elif not row["fits"]:
-        parts.append(
-            t(
-                "chooser.reason.rag_no_fit",
-                lang,
-                weights=q(float(quantities["weight_bytes"]), "B"),
-                kv=q(float(quantities["kv_bytes_per_sequence"]), "B"),
-                capacity=q(row["capacity_bytes"], "B"),
-            )
-        )
+    elif (miss := _unserved_reason(workload, row, quantities, lang)) is not None:
+        parts.append(miss)
     else:
         parts.append(t("chooser.short.rag", lang, prefill=q(row["prefill_seconds"], "s"), batch=row["batch"]))
     if row.get("price_usd_per_hour") is None and row["fits"]:
