@@ -197,8 +197,17 @@ def edit(page: object, widget: str, field: str, value: str) -> float:
     return float(page.evaluate(f"document.querySelector('{widget}').x4LatencyMs"))  # type: ignore[attr-defined]
 
 
+# Where the first such input would make the edits invalid: the planner's count must stay TP × PP × DP.
+BENCH_FIELDS = {"parallelism": "seq_len"}
+# Calculators measured a second time with a select changed (the planner's layout search runs on every edit).
+BENCH_VARIANTS = {"parallelism": ("search", "on")}
+
+
 def first_number_field(page: object, widget: str) -> tuple[str, str]:
     """The first visible input with a value of at least 10 (so a 1-7 % change stays valid)."""
+    chosen = BENCH_FIELDS.get(str(page.get_attribute(widget, "data-calculator")))  # type: ignore[attr-defined]
+    if chosen:
+        return chosen, page.input_value(f"{widget} input[name={chosen}]")  # type: ignore[attr-defined]
     name = page.evaluate(  # type: ignore[attr-defined]
         f"[...document.querySelectorAll('{widget} input')].find(i => !i.closest('[hidden]') && i.value"
         " && (parseFloat(i.value.replace(',', '.')) >= 10 || /[kMBGTP]$/.test(i.value))).name"
@@ -244,6 +253,16 @@ def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[s
         page.locator(selector).scroll_into_view_if_needed()
         name_field, name_value = first_number_field(page, selector)
         latencies[name] = [edit(page, selector, name_field, variant(name_value, i % 7 + 1)) for i in range(50)]
+        if name in BENCH_VARIANTS:
+            select, option = BENCH_VARIANTS[name]
+            before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")  # type: ignore[attr-defined]
+            control = f"{selector} select[name={select}]"
+            page.eval_on_selector(control, "c => c.closest('details')?.setAttribute('open', '')")  # type: ignore[attr-defined]
+            page.select_option(control, option)  # type: ignore[attr-defined]
+            wait_live(page, selector, before)
+            latencies[f"{name} {select}={option}"] = [
+                edit(page, selector, name_field, variant(name_value, i % 7 + 1)) for i in range(50)
+            ]
     # Warm: reload with the HTTP cache filled, edit at once.
     start = time.perf_counter()
     page.goto(base + path, wait_until="commit")
@@ -432,10 +451,10 @@ def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[s
             f"{r['runtime_ready_ms']:6.0f}" + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"),
             flush=True,
         )
-    print(f"\n{'calculator':16} {'page':22} {'p50':>6} {'p95':>6}  recompute over 50 edits, ms")
+    print(f"\n{'calculator':24} {'page':22} {'p50':>6} {'p95':>6}  recompute over 50 edits, ms")
     for name, (path, values) in sorted(recompute.items()):
         p95 = statistics.quantiles(values, n=20)[18]
-        print(f"{name:16} {path or '(home)':22} {statistics.median(values):6.1f} {p95:6.1f}")
+        print(f"{name:24} {path or '(home)':22} {statistics.median(values):6.1f} {p95:6.1f}")
     print(f"\n{'page without calculator':40} {'KB gz':>7} {'req':>4}")
     for path in pages_with(site, "x4-calc.js", False):  # no calculator, no scratchpad
         size, requests = page_bytes(browser, base, path)
