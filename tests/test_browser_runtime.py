@@ -16,30 +16,72 @@ READY_TIMEOUT_MS = 60_000
 ROOFLINE = '.x4-calc[data-calculator="roofline"]'
 
 
-def _expand_sparse(packed: bytes) -> bytes:
-    """The full snapshot from the build's sparse file (layout documented in tools/make_snapshot.mjs)."""
-    assert packed[:8] == b"X4SPARSE"
-    full_length, runs = struct.unpack_from("<II", packed, 8)
+def _wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a wasm module (address, bytes): its initial memory."""
+
+    def leb128(at: int) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            byte = wasm[at]
+            at += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value, at
+
+    at = 8
+    while at < len(wasm):
+        section, (size, at) = wasm[at], leb128(at + 1)
+        if section == 11:
+            count, cursor = leb128(at)
+            segments = []
+            for _ in range(count):
+                flags, cursor = leb128(cursor)
+                assert flags == 0 and wasm[cursor] == 0x41, "an active segment at an i32.const address"
+                address, cursor = leb128(cursor + 1)
+                assert wasm[cursor] == 0x0B
+                length, cursor = leb128(cursor + 1)
+                segments.append((address, wasm[cursor : cursor + length]))
+                cursor += length
+            return segments
+        at += size
+    return []
+
+
+def _expand_sparse(packed: bytes, wasm: bytes) -> bytes:
+    """The full snapshot from the build's sparse file (layout documented in tools/make_snapshot.mjs),
+    with the wasm's initial memory XOR-ed back into its heap."""
+    assert packed[:8] == b"X4SPARS2"
+    full_length, heap_offset, runs = struct.unpack_from("<III", packed, 8)
     full = bytearray(full_length)
-    source = 16 + runs * 8
+    source = 20 + runs * 8
     previous_end = 0
     for i in range(runs):
-        offset, length = struct.unpack_from("<II", packed, 16 + i * 8)
+        offset, length = struct.unpack_from("<II", packed, 20 + i * 8)
         assert offset >= previous_end and offset + length <= full_length, f"run {i} out of order or out of range"
         full[offset : offset + length] = packed[source : source + length]
         source += length
         previous_end = offset + length
     assert source == len(packed), "bytes after the last run"
+    for address, data in _wasm_data_segments(wasm):
+        start, end = heap_offset + address, heap_offset + address + len(data)
+        xored = int.from_bytes(full[start:end], "little") ^ int.from_bytes(data, "little")
+        full[start:end] = xored.to_bytes(len(data), "little")
     return bytes(full)
 
 
 def test_snapshot_file_expands_to_a_pyodide_snapshot(built_site: Path) -> None:
-    """The sparse file holds a whole Pyodide snapshot (it starts with Pyodide's own magic) and is
-    smaller than it: the zero pages are left out."""
+    """The sparse file holds a whole Pyodide snapshot (it starts with Pyodide's own magic, and the wasm's
+    static data is back in its heap) and is much smaller than it: zero pages and the bytes that the
+    wasm's initial memory already holds are left out."""
     packed = gzip.decompress((built_site / "assets/x4/pyodide-snapshot.bin.gz").read_bytes())
-    full = _expand_sparse(packed)
+    wasm = (built_site / "assets/pyodide/pyodide.asm.wasm").read_bytes()
+    full = _expand_sparse(packed, wasm)
     assert full[:4] == b"\0snp"
-    assert len(packed) < 0.75 * len(full)
+    # CPython's static strings live in the wasm's data segments, unchanged by start-up: the packed file
+    # leaves them out (XOR-ed to zeros) and the expansion brings them back.
+    assert packed.count(b"division by zero") < full.count(b"division by zero")
+    assert len(packed) < 0.6 * len(full)
 
 
 def _wait_ready(page: object) -> str:
@@ -67,10 +109,14 @@ def _edit_and_read(page: object) -> str:
 
 @pytest.mark.browser
 def test_runtime_restores_the_snapshot(page: object, site_url: str) -> None:
+    """The snapshot restores, and the wasm it needs for that is downloaded once (the worker shares it)."""
+    wasm_requests: list[str] = []
+    page.on("request", lambda request: request.url.endswith(".wasm") and wasm_requests.append(request.url))  # type: ignore[attr-defined]
     page.goto(f"{site_url}roofline/")
     assert _wait_ready(page) == "snapshot"
     assert _edit_and_read(page) == _attainable_at_intensity_3()
     assert page.x4_errors == []
+    assert len(wasm_requests) == 1, wasm_requests
 
 
 @pytest.mark.browser

@@ -2,16 +2,21 @@
 // restores a warm interpreter instead of booting one. Locked to the pinned Pyodide in node_modules.
 // Usage: node tools/make_snapshot.mjs <calc.zip> <out.bin.gz>
 //
-// Written sparse: nearly half of the 31 MB heap is zero pages, and every byte the browser must take
-// in costs start-up time, so only the non-zero runs of 4 KiB pages travel. Layout (little-endian u32s):
-//   "X4SPARSE" | full length | run count | (offset, length) per run | the runs' bytes, in order.
-// The worker (overrides/assets/x4/x4-worker.js) expands it into the full snapshot before restoring.
+// Every byte the browser must take in costs start-up time, so the snapshot travels small:
+// - the wasm's initial memory (its data segments) is XOR-ed out of the heap: most of those 3.2 MB are
+//   unchanged after start-up and already come with the wasm, so they become zeros;
+// - then sparse: only the non-zero runs of 4 KiB pages travel (over half of the 31 MB heap is zeros).
+// Layout (little-endian u32s):
+//   "X4SPARS2" | full length | heap offset | run count | (offset, length) per run | the runs' bytes.
+// The worker (overrides/assets/x4/x4-worker.js) expands it and XORs the wasm's data back in.
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
+import { xorInitialMemory } from "../overrides/assets/x4/x4-wasm-data.mjs";
 
 const PAGE = 4096;
-const MAGIC = Buffer.from("X4SPARSE", "latin1");
+const MAGIC = Buffer.from("X4SPARS2", "latin1");
 
 function nonZeroRuns(bytes) {
   const zeroPage = Buffer.alloc(PAGE);
@@ -26,16 +31,17 @@ function nonZeroRuns(bytes) {
   return runs;
 }
 
-function sparse(snapshot) {
+function sparse(snapshot, heapOffset) {
   const bytes = Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength);
   const runs = nonZeroRuns(bytes);
-  const header = Buffer.alloc(MAGIC.length + 8 + runs.length * 8);
+  const header = Buffer.alloc(MAGIC.length + 12 + runs.length * 8);
   MAGIC.copy(header);
   header.writeUInt32LE(bytes.length, 8);
-  header.writeUInt32LE(runs.length, 12);
+  header.writeUInt32LE(heapOffset, 12);
+  header.writeUInt32LE(runs.length, 16);
   runs.forEach(([offset, length], i) => {
-    header.writeUInt32LE(offset, 16 + i * 8);
-    header.writeUInt32LE(length, 20 + i * 8);
+    header.writeUInt32LE(offset, 20 + i * 8);
+    header.writeUInt32LE(length, 24 + i * 8);
   });
   return Buffer.concat([header, ...runs.map(([offset, length]) => bytes.subarray(offset, offset + length))]);
 }
@@ -52,6 +58,10 @@ for info in pkgutil.walk_packages(calc.__path__, "calc."):
 calc.load_data()
 `);
 const snapshot = pyodide.makeMemorySnapshot();
-const packed = sparse(snapshot);
+// Pyodide's snapshot is its own header, then the heap.
+const heapOffset = snapshot.length - pyodide._module.HEAP8.length;
+const wasmPath = createRequire(import.meta.url).resolve("pyodide/pyodide.asm.wasm");
+xorInitialMemory(snapshot, heapOffset, new Uint8Array(readFileSync(wasmPath)));
+const packed = sparse(snapshot, heapOffset);
 writeFileSync(outPath, gzipSync(packed, { level: 9 }));
 console.log(`snapshot: ${snapshot.length} bytes raw, ${packed.length} sparse`);

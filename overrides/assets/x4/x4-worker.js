@@ -1,6 +1,7 @@
 // X4's calculator worker: one self-hosted Pyodide per page, running the same `calc` package as pytest.
 // Protocol: every request is {id, type, ...}; every reply echoes id. Errors travel as messages.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { xorInitialMemory } from "./x4-wasm-data.mjs";
 
 const assets = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", assets).href;
@@ -25,33 +26,61 @@ async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// The build writes the snapshot sparse (tools/make_snapshot.mjs): its non-zero runs, each at its offset.
-const SPARSE_MAGIC = "X4SPARSE";
+// The build writes the snapshot sparse, with the wasm's initial memory XOR-ed out
+// (tools/make_snapshot.mjs): its non-zero runs, each at its offset.
+const SPARSE_MAGIC = "X4SPARS2";
 
 function expandSparse(bytes) {
   if (new TextDecoder("latin1").decode(bytes.subarray(0, 8)) !== SPARSE_MAGIC) throw new Error("not a sparse snapshot");
   const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const full = new Uint8Array(header.getUint32(8, true)); // zero-filled
-  const runs = header.getUint32(12, true);
-  let source = 16 + runs * 8;
+  const heapOffset = header.getUint32(12, true);
+  const runs = header.getUint32(16, true);
+  let source = 20 + runs * 8;
   for (let i = 0; i < runs; i++) {
-    const offset = header.getUint32(16 + i * 8, true);
-    const length = header.getUint32(20 + i * 8, true);
+    const offset = header.getUint32(20 + i * 8, true);
+    const length = header.getUint32(24 + i * 8, true);
     full.set(bytes.subarray(source, source + length), offset);
     source += length;
   }
   if (source !== bytes.length) throw new Error("truncated sparse snapshot");
-  return full;
+  return [full, heapOffset];
+}
+
+// The XOR needs the wasm's bytes, which Pyodide downloads anyway: the worker fetches the wasm itself and
+// hands Pyodide that same response (once), keeping a copy of the body. Were Pyodide to ask by another
+// address, it would fetch its own; nothing waits on a request that is never made.
+const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+const networkFetch = self.fetch.bind(self);
+
+function fetchWasmOnce() {
+  const response = networkFetch(wasmURL);
+  const copy = response.then((r) => r.clone().arrayBuffer()); // cloned before Pyodide reads the body
+  self.fetch = (input, init) => {
+    if (String(input) !== wasmURL) return networkFetch(input, init);
+    self.fetch = networkFetch;
+    return response;
+  };
+  return copy.then((buffer) => new Uint8Array(buffer));
 }
 
 // Fast path: restore the build-time memory snapshot, where calc is already imported with its data.
 // The snapshot is handed over as a promise, so Pyodide fetches and compiles its wasm meanwhile.
 async function startFromSnapshot() {
-  const snapshot = fetchBytes("x4/pyodide-snapshot.bin.gz")
+  const wasm = fetchWasmOnce();
+  const packed = fetchBytes("x4/pyodide-snapshot.bin.gz")
     .then((bytes) => { mark("snapshot_fetched"); return gunzip(bytes); })
-    .then((bytes) => { mark("snapshot_inflated"); return expandSparse(bytes); })
-    .then((bytes) => { mark("snapshot_expanded"); return bytes; });
-  return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    .then((bytes) => { mark("snapshot_inflated"); return expandSparse(bytes); });
+  const snapshot = Promise.all([packed, wasm]).then(([[bytes, heapOffset], wasmBytes]) => {
+    xorInitialMemory(bytes, heapOffset, wasmBytes);
+    mark("snapshot_expanded");
+    return bytes;
+  });
+  try {
+    return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+  } finally {
+    self.fetch = networkFetch;
+  }
 }
 
 // Fallback: boot Pyodide and unpack calc (with its JSON data bundle) from the archive.
