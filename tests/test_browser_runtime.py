@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import struct
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import calc
 
 READY_TIMEOUT_MS = 60_000
 ROOFLINE = '.x4-calc[data-calculator="roofline"]'
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
@@ -82,6 +84,18 @@ def test_snapshot_file_expands_to_a_pyodide_snapshot(built_site: Path) -> None:
     # leaves them out (XOR-ed to zeros) and the expansion brings them back.
     assert packed.count(b"division by zero") < full.count(b"division by zero")
     assert len(packed) < 0.6 * len(full)
+
+
+def test_served_stdlib_keeps_what_readers_use(built_site: Path) -> None:
+    """The standard library the site serves is trimmed (about 1 MB less per calculator page) and keeps
+    what the calculators and the scratchpad use; the codecs a page decodes with stay."""
+    served = zipfile.ZipFile(built_site / "assets/pyodide/python_stdlib.zip").namelist()
+    tops = {name.split("/")[0].removesuffix(".py") for name in served}
+    assert {"statistics", "json", "decimal", "fractions", "re", "dataclasses", "asyncio", "zipfile"} <= tops
+    assert {"encodings/utf_8.py", "encodings/latin_1.py", "encodings/idna.py"} <= set(served)
+    assert not {"http", "email", "unittest", "pdb", "_pyrepl", "multiprocessing"} & tops
+    full = ROOT / "node_modules/pyodide/python_stdlib.zip"
+    assert (built_site / "assets/pyodide/python_stdlib.zip").stat().st_size < 0.7 * full.stat().st_size
 
 
 def _wait_ready(page: object) -> str:

@@ -255,10 +255,10 @@ def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[s
         latencies[name] = [edit(page, selector, name_field, variant(name_value, i % 7 + 1)) for i in range(50)]
         if name in BENCH_VARIANTS:
             select, option = BENCH_VARIANTS[name]
-            before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")  # type: ignore[attr-defined]
+            before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")
             control = f"{selector} select[name={select}]"
-            page.eval_on_selector(control, "c => c.closest('details')?.setAttribute('open', '')")  # type: ignore[attr-defined]
-            page.select_option(control, option)  # type: ignore[attr-defined]
+            page.eval_on_selector(control, "c => c.closest('details')?.setAttribute('open', '')")
+            page.select_option(control, option)
             wait_live(page, selector, before)
             latencies[f"{name} {select}={option}"] = [
                 edit(page, selector, name_field, variant(name_value, i % 7 + 1)) for i in range(50)

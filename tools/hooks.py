@@ -20,13 +20,22 @@ NODE_MODULES = ROOT / "node_modules"
 # What the site serves from npm packages: site folder under assets/ -> (package folder, file patterns).
 VENDORED = {
     # Pyodide's core runtime only; no packages: calc is pure Python.
-    "pyodide": (
-        "pyodide",
-        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"),
-    ),
-    # KaTeX renders the derivations' math; modern browsers take only the woff2 fonts.
-    "katex": ("katex/dist", ("katex.min.js", "katex.min.css", "fonts/*.woff2")),
+    # (its standard library goes through `trim_stdlib`).
+    "pyodide": ("pyodide", ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")),
 }
+# What a page's worker cannot use, left out of the standard library every calculator page downloads:
+# servers, mail and network clients (a page has no sockets), processes, terminals, debuggers, test
+# runners, and the legacy and East Asian codecs. The scratchpad keeps the rest (math, statistics, json,
+# decimal, fractions, re, itertools, dataclasses...).
+STDLIB_LEFT_OUT = frozenset(
+    "_pyrepl pydoc pydoc_data pdb bdb doctest unittest idlelib tkinter turtle turtledemo lib2to3 ensurepip venv "
+    "curses dbm http xmlrpc wsgiref imaplib smtplib poplib ftplib nntplib telnetlib mailbox socketserver "
+    "multiprocessing email xml plistlib pickletools".split()
+)
+STDLIB_CODECS_KEPT = frozenset(
+    "__init__ aliases ascii latin_1 utf_8 utf_8_sig utf_16 utf_16_be utf_16_le utf_32 utf_32_be utf_32_le cp1252 "
+    "cp437 charmap idna punycode raw_unicode_escape unicode_escape base64_codec hex_codec undefined".split()
+)
 _FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # deterministic archive bytes, so the hash only changes with the code
 # Titles Python-Markdown writes into every page (heading permalinks, footnote back-references): its
 # extensions take one configuration for the whole site, so each page sets them for its language.
@@ -75,17 +84,39 @@ def copy_vendored(assets: Path) -> None:
                     shutil.copy2(source, target)
 
 
-def make_snapshot(archive: Path, destination: Path) -> None:
-    """A gzipped Pyodide memory snapshot with calc imported (tools/make_snapshot.mjs), made once per archive."""
+def _stdlib_entry_kept(name: str) -> bool:
+    top, _, rest = name.partition("/")
+    if top == "encodings" and rest:
+        return rest.removesuffix(".py") in STDLIB_CODECS_KEPT
+    return top.removesuffix(".py") not in STDLIB_LEFT_OUT
+
+
+def trim_stdlib(destination: Path) -> None:
+    """Pyodide's python_stdlib.zip without STDLIB_LEFT_OUT and the codecs not kept (deterministic bytes)."""
+    source = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(destination, "w") as trimmed:
+        for info in full.infolist():
+            if _stdlib_entry_kept(info.filename):
+                kept = zipfile.ZipInfo(info.filename, info.date_time)
+                trimmed.writestr(kept, full.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+
+def make_snapshot(archive: Path, stdlib: Path, destination: Path) -> None:
+    """A gzipped Pyodide memory snapshot with calc imported (tools/make_snapshot.mjs), made once per archive.
+
+    It is made with the standard library the site serves: the snapshot holds zipimport's index of it."""
     maker = ROOT / "tools" / "make_snapshot.mjs"
     xor = ROOT / "overrides" / "assets" / "x4" / "x4-wasm-data.mjs"  # the maker imports it
-    inputs = b"".join(path.read_bytes() for path in (archive, NODE_MODULES / "pyodide" / "package.json", maker, xor))
+    inputs = b"".join(
+        path.read_bytes() for path in (archive, stdlib, NODE_MODULES / "pyodide" / "package.json", maker, xor)
+    )
     digest = hashlib.sha256(inputs).hexdigest()
     stamp = destination.with_suffix(".sha256")
     if destination.is_file() and stamp.is_file() and stamp.read_text() == digest:
         return
     subprocess.run(
-        ["node", str(maker), str(archive), str(destination)],
+        ["node", str(maker), str(archive), str(stdlib), str(destination)],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -126,9 +157,11 @@ def on_post_build(config: Any, **_: Any) -> None:
         return  # a nested per-language build: the outer call finishes the whole site
     site = Path(config["site_dir"])
     copy_vendored(site / "assets")
+    stdlib = site / "assets" / "pyodide" / "python_stdlib.zip"
+    trim_stdlib(stdlib)
     archive = site / "assets" / "x4" / "calc.zip"
     build_calc_archive(archive)
-    make_snapshot(archive, site / "assets" / "x4" / "pyodide-snapshot.bin.gz")
+    make_snapshot(archive, stdlib, site / "assets" / "x4" / "pyodide-snapshot.bin.gz")
     from tools.postprocess import postprocess
 
     # `mkdocs serve` injects an inline live-reload script that a CSP would block.

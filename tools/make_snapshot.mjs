@@ -1,6 +1,6 @@
 // Build-time Pyodide memory snapshot with calc imported and its data loaded, so the page's worker
 // restores a warm interpreter instead of booting one. Locked to the pinned Pyodide in node_modules.
-// Usage: node tools/make_snapshot.mjs <calc.zip> <out.bin.gz>
+// Usage: node tools/make_snapshot.mjs <calc.zip> <python_stdlib.zip> <out.bin.gz>
 //
 // Every byte the browser must take in costs start-up time, so the snapshot travels small:
 // - the wasm's initial memory (its data segments) is XOR-ed out of the heap: most of those 3.2 MB are
@@ -46,8 +46,9 @@ function sparse(snapshot, heapOffset) {
   return Buffer.concat([header, ...runs.map(([offset, length]) => bytes.subarray(offset, offset + length))]);
 }
 
-const [zipPath, outPath] = process.argv.slice(2);
-const pyodide = await loadPyodide({ _makeSnapshot: true });
+const [zipPath, stdlibPath, outPath] = process.argv.slice(2);
+// The standard library the site serves (trimmed by tools/hooks.py): the heap holds zipimport's index of it.
+const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: stdlibPath });
 pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip");
 // The snapshot holds the heap, not the files: import every calc module and load the data now.
 pyodide.runPython(`
