@@ -212,6 +212,12 @@ def test_url_round_trip_restores_inputs_and_result(
         changed = _input_sets(name)[-1]
         _fill(page, widget, changed, "es")
         shown = {k: page.text_content(f'{widget} [data-q="{k}"]') for k in CALCULATORS[name].headline}
+        # The address follows the form once the edits pause (it is written after the answer).
+        page.wait_for_function(
+            "(n) => [...new URL(location.href).searchParams.keys()].some((k) => k.startsWith(n + '.'))",
+            arg=name,
+            timeout=LIVE_MS,
+        )
         link = page.url
         fresh = context.new_page()
         fresh.goto(link)

@@ -270,6 +270,28 @@ function saveToUrl(widget) {
   history.replaceState(null, "", url); // the language menu carries it over (x4-lang.js)
 }
 
+// The address follows the form once the edits pause: history.replaceState costs the browser several ms
+// per call, which on a small machine are taken from the worker computing the answer. Whatever reads the
+// address (copying a link, the language menu, leaving the page) writes the pending ones first.
+const URL_DELAY_MS = 300;
+const pendingUrls = new Set();
+
+function saveToUrlSoon(widget) {
+  pendingUrls.add(widget);
+  clearTimeout(widget.x4UrlTimer);
+  widget.x4UrlTimer = setTimeout(() => { pendingUrls.delete(widget); saveToUrl(widget); }, URL_DELAY_MS);
+}
+
+function savePendingUrls() {
+  for (const widget of pendingUrls) {
+    clearTimeout(widget.x4UrlTimer);
+    saveToUrl(widget);
+  }
+  pendingUrls.clear();
+}
+window.x4SavePendingUrls = savePendingUrls;
+window.addEventListener("pagehide", savePendingUrls);
+
 // URLs carry numbers with a decimal point whatever the page's language, so links work across languages.
 const PLAIN_DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
 const PLAIN_DECIMAL_POINT = /^\s*-?\d+\.\d+\s*$/;
@@ -362,8 +384,8 @@ function bind(widget) {
   const onEdit = () => {
     widget.x4EditedAt = performance.now();
     toggleFields(widget);
-    saveToUrl(widget);
     recompute(widget);
+    saveToUrlSoon(widget);
   };
   form.addEventListener("input", onEdit);
   form.addEventListener("change", onEdit);
@@ -389,6 +411,7 @@ function bind(widget) {
   copied.className = "x4-copy-status";
   copied.setAttribute("role", "status");
   copy.addEventListener("click", async () => {
+    savePendingUrls();
     saveToUrl(widget);
     try {
       await navigator.clipboard.writeText(window.location.href);

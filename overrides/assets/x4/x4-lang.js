@@ -4,6 +4,7 @@
 function carry(event) {
   const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
   if (!link) return;
+  window.x4SavePendingUrls?.(); // a calculator's latest inputs, if they are not in the address yet
   const target = new URL(link.href, window.location.href);
   target.search = window.location.search;
   target.hash = window.location.hash;
