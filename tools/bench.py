@@ -257,7 +257,7 @@ def first_number_field(page: object, widget: str) -> tuple[str, str]:
     if chosen:
         return chosen, page.input_value(f"{widget} input[name={chosen}]")  # type: ignore[attr-defined]
     name = page.evaluate(  # type: ignore[attr-defined]
-        f"[...document.querySelectorAll('{widget} input')].find(i => !i.closest('[hidden]') && i.value"
+        f"[...document.querySelectorAll('{widget} input')].find(i => i.checkVisibility() && i.value"
         " && (parseFloat(i.value.replace(',', '.')) >= 10 || /[kMBGTP]$/.test(i.value))).name"
     )
     return name, page.input_value(f"{widget} input[name={name}]")  # type: ignore[attr-defined]
@@ -280,9 +280,9 @@ def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[s
     out["prerendered_ms"] = (time.perf_counter() - start) * 1000
     names = page.eval_on_selector_all(".x4-calc", "ws => ws.map((w) => w.dataset.calculator)")
     widget = widget_selector(names[0])
-    field, value = first_number_field(page, widget)
     page.wait_for_load_state("load")
     page.wait_for_selector("html[data-x4-runtime=ready]", timeout=120_000)
+    field, value = first_number_field(page, widget)  # once the forms are bound (fields shown or hidden)
     page.wait_for_timeout(200)  # let the observer deliver the last entries
     tasks = page.evaluate("window.__x4LongTasks")
     start_mark, ready_mark = page.evaluate(
@@ -300,7 +300,11 @@ def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[s
         selector = widget_selector(name)
         page.locator(selector).scroll_into_view_if_needed()
         name_field, name_value = first_number_field(page, selector)
-        latencies[name] = edit_series(page, selector, name_field, name_value)
+        try:
+            latencies[name] = edit_series(page, selector, name_field, name_value)
+        except Exception as error:  # one calculator's bad edit does not stop the run: it is reported
+            print(f"  {name}: edits of {name_field} failed ({str(error).splitlines()[0][:120]})", flush=True)
+            continue
         if name in BENCH_VARIANTS:
             select, option = BENCH_VARIANTS[name]
             before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")
