@@ -562,27 +562,19 @@ def _unserved_reason(workload: str, row: dict[str, Any], quantities: dict[str, A
     def q(value: float, unit: str) -> str:
         return format_quantity(value, unit, lang)
 
-    if workload == "serve-7b" and not row["fits"]:
-        weights, kv = row["weight_bytes"], row["kv_bytes_per_sequence"]
+    if not row["fits"]:
+        # Serving reads the figures of its row (they depend on the chip's precision); RAG, the workload's.
+        figures = row if workload == "serve-7b" else quantities
         return t(
-            "chooser.reason.serve_no_fit",
+            "chooser.reason.serve_no_fit" if workload == "serve-7b" else "chooser.reason.rag_no_fit",
             lang,
-            weights=q(weights, "B"),
-            kv=q(kv, "B"),
+            weights=q(float(figures["weight_bytes"]), "B"),
+            kv=q(float(figures["kv_bytes_per_sequence"]), "B"),
             capacity=q(row["capacity_bytes"], "B"),
         )
     if workload == "serve-7b" and row["batch"] is None:
         target = q(float(quantities["latency_s"]), "s")
         return t("chooser.reason.serve_too_slow", lang, floor=q(row["floor_seconds"], "s"), target=target)
-    if workload == "rag-retriever" and not row["fits"]:
-        weights, kv = float(quantities["weight_bytes"]), float(quantities["kv_bytes_per_sequence"])
-        return t(
-            "chooser.reason.rag_no_fit",
-            lang,
-            weights=q(weights, "B"),
-            kv=q(kv, "B"),
-            capacity=q(row["capacity_bytes"], "B"),
-        )
     return None
 
 
