@@ -195,7 +195,9 @@ def variant(value: str, step: int) -> str:
 
     number = parse_si_number(value, field="bench", decimal_comma=True)
     scaled = number * (1 + step / 100)
-    return str(round(scaled)) if number.is_integer() else repr(scaled)
+    whole = round(scaled) if round(scaled) != number else int(number) + 1  # a small integer must still change
+    text = str(whole) if number.is_integer() else repr(scaled)
+    return text.replace(".", ",") if "," in value else text  # a Spanish page's decimal comma
 
 
 def edit(page: object, widget: str, field: str, value: str) -> float:
@@ -245,20 +247,19 @@ EDIT_SERIES = """async ([selector, field, values, timeoutMs]) => {
 
 def edit_series(page: object, widget: str, field: str, start: str, count: int = 50) -> list[float]:
     """Recompute latencies of `count` edits of `field`, values 1-7 % off `start` (see EDIT_SERIES)."""
-    values = [
-        variant(start, i % 7 + 1).replace(".", ",") if "," in start else variant(start, i % 7 + 1) for i in range(count)
-    ]
+    values = [variant(start, i % 7 + 1) for i in range(count)]
     return [float(v) for v in page.evaluate(EDIT_SERIES, [widget, field, values, 120_000])]  # type: ignore[attr-defined]
 
 
 def first_number_field(page: object, widget: str) -> tuple[str, str]:
-    """The first visible input with a value of at least 10 (so a 1-7 % change stays valid)."""
+    """The first visible input with a value of at least 10 (so a 1-7 % change stays valid), else the first."""
     chosen = BENCH_FIELDS.get(str(page.get_attribute(widget, "data-calculator")))  # type: ignore[attr-defined]
     if chosen:
         return chosen, page.input_value(f"{widget} input[name={chosen}]")  # type: ignore[attr-defined]
     name = page.evaluate(  # type: ignore[attr-defined]
-        f"[...document.querySelectorAll('{widget} input')].find(i => i.checkVisibility() && i.value"
-        " && (parseFloat(i.value.replace(',', '.')) >= 10 || /[kMBGTP]$/.test(i.value))).name"
+        f"((inputs) => (inputs.find((i) => parseFloat(i.value.replace(',', '.')) >= 10 || /[kMBGTP]$/.test(i.value))"
+        " ?? inputs[0]).name)"  # a calculator of small numbers (acceptance 0.7): its first
+        f"([...document.querySelectorAll('{widget} input')].filter((i) => i.checkVisibility() && i.value))"
     )
     return name, page.input_value(f"{widget} input[name={name}]")  # type: ignore[attr-defined]
 
@@ -341,9 +342,10 @@ def bench_cold_first_live(browser: object, base: str, path: str) -> tuple[float,
     page = context.new_page()
     page.goto(base + path, wait_until="commit")
     page.wait_for_selector(".x4-calc input")
-    field, value = first_number_field(page, ".x4-calc")
-    page.fill(f".x4-calc input[name={field}]", variant(value, 1))
-    wait_live(page, ".x4-calc", 0)
+    widget = widget_selector(str(page.get_attribute(".x4-calc", "data-calculator")))  # the first calculator
+    field, value = first_number_field(page, widget)
+    page.fill(f"{widget} input[name={field}]", variant(value, 1))
+    wait_live(page, widget, 0)
     elapsed, runtime_start = page.evaluate(
         "[window.x4FirstLiveAt, performance.getEntriesByName('x4-runtime-start')[0].startTime]"
     )
@@ -487,7 +489,11 @@ def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[s
     )
     recompute: dict[str, tuple[str, list[float]]] = {}
     for path in pages:
-        r, latencies = bench_calculator_page(browser, base, path)
+        try:
+            r, latencies = bench_calculator_page(browser, base, path)
+        except Exception as error:  # reported, and the run goes on to the next page
+            print(f"{path or '(home)':22} failed: {str(error).splitlines()[0][:150]}", flush=True)
+            continue
         recompute.update({name: (path, values) for name, values in latencies.items()})
         runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
         cold = statistics.median(run[0] for run in runs)
