@@ -230,7 +230,7 @@ def test_calculator_is_usable_from_the_keyboard(page: object, site_url: str) -> 
 
 
 def test_pages_without_calculators_stay_under_500_kb(browser: object, site_url: str, built_site: Path) -> None:
-    """Every chapter without a calculator, and a sample of chip pages, transfers under 500 KB in
+    """Every chapter without a calculator, and a sample of chip pages, transfers under 500 KiB in
     total (served gzipped, as hosts do), and loads nothing of the Python runtime."""
     over = []
     paths = [p for p in _pages(built_site) if "accelerators/" not in p or p.endswith(("h100-sxm/", "tpu-v5p/"))]
@@ -252,5 +252,5 @@ def test_pages_without_calculators_stay_under_500_kb(browser: object, site_url: 
         context.close()
         total = sum(sizes)
         if total > 500 * 1024 or any("pyodide" in u for u in urls):
-            over.append(f"{path}: {total // 1024} KB")
+            over.append(f"{path}: {total // 1024} KiB")
     assert over == [], over

@@ -480,11 +480,11 @@ def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[s
     )
     print(
         "cold/fl: navigation to first live answer / floor from navigation; "
-        "rt/fl: runtime start to that answer / floor from its worker's start; KB gz, KB br: bytes over gzip, brotli"
+        "rt/fl: runtime start to that answer / floor from its worker's start; KiB gz, KiB br: KiB (1024 bytes) over gzip, brotli"
     )
     print(
         f"{'page':22} {'prerender':>9} {'cold':>6} {'cold/fl':>7} {'rt→live':>7} {'rt/fl':>6} {'warm':>6} "
-        f"{'edit@1s':>7} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KB gz':>7} {'KB br':>7} {'req':>4} "
+        f"{'edit@1s':>7} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KiB gz':>7} {'KiB br':>7} {'req':>4} "
         f"{'start':>6} {'ready':>6}"
     )
     recompute: dict[str, tuple[str, list[float]]] = {}
@@ -511,10 +511,10 @@ def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[s
     for name, (path, values) in sorted(recompute.items()):
         p95 = statistics.quantiles(values, n=20)[18]
         print(f"{name:24} {path or '(home)':22} {statistics.median(values):6.1f} {p95:6.1f}")
-    print(f"\n{'page without calculator':40} {'KB gz':>7} {'req':>4}")
+    print(f"\n{'page without calculator':40} {'KiB gz':>7} {'req':>4}")
     for path in pages_with(site, "x4-calc.js", False):  # no calculator, no scratchpad
         size, requests = page_bytes(browser, base, path)
-        flag = "  OVER 500 KB" if size > 500 * 1024 else ""
+        flag = "  OVER 500 KiB" if size > 500 * 1024 else ""
         print(f"{path:40} {size / 1024:7.0f} {requests:4.0f}{flag}", flush=True)
 
 
