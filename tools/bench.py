@@ -259,7 +259,8 @@ def first_number_field(page: object, widget: str) -> tuple[str, str]:
     name = page.evaluate(  # type: ignore[attr-defined]
         f"((inputs) => (inputs.find((i) => parseFloat(i.value.replace(',', '.')) >= 10 || /[kMBGTP]$/.test(i.value))"
         " ?? inputs[0]).name)"  # a calculator of small numbers (acceptance 0.7): its first
-        f"([...document.querySelectorAll('{widget} input')].filter((i) => i.checkVisibility() && i.value))"
+        f"([...document.querySelectorAll('{widget} input')].filter((i) => i.checkVisibility() && i.value"
+        " && !i.closest('[data-custom-of]')))"  # a custom chip's or model's fields hide once the form is bound
     )
     return name, page.input_value(f"{widget} input[name={name}]")  # type: ignore[attr-defined]
 
@@ -470,6 +471,32 @@ def run_lighthouse(site: Path, base: str, tmp: Path, pages: list[str], runs: int
         print(lighthouse_row(path or "(home)", lighthouse_median(base + path, runs, tmp), bare_lcp), flush=True)
 
 
+def bench_live_row(
+    browser: object,
+    base: str,
+    base_br: str,
+    path: str,
+    floor: float,
+    floor_runtime: float,
+    recompute: dict[str, tuple[str, list[float]]],
+) -> None:
+    """One calculator page's row of the live table; its calculators' latencies go into `recompute`."""
+    r, latencies = bench_calculator_page(browser, base, path)
+    recompute.update({name: (path, values) for name, values in latencies.items()})
+    runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
+    cold = statistics.median(run[0] for run in runs)
+    cold_runtime = statistics.median(run[1] for run in runs)
+    br_bytes, _ = page_bytes(browser, base_br, path)
+    print(
+        f"{path or '(home)':22} {r['prerendered_ms']:9.0f} {cold:6.0f} {cold / floor:7.2f} {cold_runtime:7.0f} "
+        f"{cold_runtime / floor_runtime:6.2f} {r['first_live_warm_ms']:6.0f} {r['edit_after_1s_ms']:7.0f} "
+        f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['longest_x4_script_ms']:5.0f} "
+        f"{r['bytes'] / 1024:7.0f} {br_bytes / 1024:7.0f} {r['requests']:4.0f} {r['runtime_start_ms']:6.0f} "
+        f"{r['runtime_ready_ms']:6.0f}" + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"),
+        flush=True,
+    )
+
+
 def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[str]) -> None:
     floors = [bench_floor(browser, base) for _ in range(3)]
     floor = statistics.median(f[0] for f in floors)
@@ -490,23 +517,9 @@ def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[s
     recompute: dict[str, tuple[str, list[float]]] = {}
     for path in pages:
         try:
-            r, latencies = bench_calculator_page(browser, base, path)
+            bench_live_row(browser, base, base_br, path, floor, floor_runtime, recompute)
         except Exception as error:  # reported, and the run goes on to the next page
             print(f"{path or '(home)':22} failed: {str(error).splitlines()[0][:150]}", flush=True)
-            continue
-        recompute.update({name: (path, values) for name, values in latencies.items()})
-        runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
-        cold = statistics.median(run[0] for run in runs)
-        cold_runtime = statistics.median(run[1] for run in runs)
-        br_bytes, _ = page_bytes(browser, base_br, path)
-        print(
-            f"{path or '(home)':22} {r['prerendered_ms']:9.0f} {cold:6.0f} {cold / floor:7.2f} {cold_runtime:7.0f} "
-            f"{cold_runtime / floor_runtime:6.2f} {r['first_live_warm_ms']:6.0f} {r['edit_after_1s_ms']:7.0f} "
-            f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['longest_x4_script_ms']:5.0f} "
-            f"{r['bytes'] / 1024:7.0f} {br_bytes / 1024:7.0f} {r['requests']:4.0f} {r['runtime_start_ms']:6.0f} "
-            f"{r['runtime_ready_ms']:6.0f}" + ("" if r["mode_snapshot"] else "  (plain start: no snapshot)"),
-            flush=True,
-        )
     print(f"\n{'calculator':24} {'page':22} {'p50':>6} {'p95':>6}  recompute over 50 edits, ms")
     for name, (path, values) in sorted(recompute.items()):
         p95 = statistics.quantiles(values, n=20)[18]
