@@ -168,7 +168,7 @@ def test_live_derivations_are_typeset(browser: object, site_url: str, lang: str)
         )
         steps = page.eval_on_selector_all(
             f"{widget} .x4-calc__derivation li",
-            "items => items.map((li) => [li.querySelector('.x4-step__formula .katex') !== null, li.textContent])",
+            "items => items.map((li) => [li.querySelector('.x4-step__formula math') !== null, li.textContent])",
         )
         assert steps and all(typeset for typeset, _ in steps), (name, value, [t for ok, t in steps if not ok])
     context.close()

@@ -7,6 +7,7 @@ import functools
 import html
 import itertools
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ import calc
 from calc import CALCULATORS
 from calc._internal.fields import CUSTOM
 from tools.macros.calculators import calculator_html
+from tools.postprocess import render_math
 
 
 def _choices(name: str) -> dict[str, list[str]]:
@@ -67,6 +69,22 @@ def test_every_live_formula_is_typeset_at_build_time(name: str) -> None:
     so none shows as raw TeX."""
     missing = _derived_formulas(name) - _bank(calculator_html(name, "en"))
     assert not missing, f"{name}: not typeset at build time: {sorted(missing)}"
+
+
+def test_math_is_typeset_as_compact_mathml() -> None:
+    """The build typesets TeX as MathML the browser draws, without KaTeX's wrapper span, TeX annotation or
+    whole-formula <mrow>; an <mrow> that is one part of a formula (a fenced group) stays."""
+    page = Path("page.html")
+    source = (
+        r'<span class="arithmatex">\(N\)</span> '
+        r'<div class="arithmatex">\[\left(a\right) + \frac{b}{2}\]</div>'
+    )
+    typeset = render_math({page: source})[page]
+    assert typeset == (
+        '<span class="arithmatex"><math><mi>N</mi></math></span> <div class="arithmatex" tabindex="0">'
+        '<math display="block"><mrow><mo fence="true">(</mo><mi>a</mi><mo fence="true">)</mo></mrow><mo>+</mo>'
+        "<mfrac><mi>b</mi><mn>2</mn></mfrac></math></div>"
+    )
 
 
 def test_the_bank_check_can_fail() -> None:

@@ -35,6 +35,14 @@ _MATH = re.compile(
     r'<(?P<tag>span|div) class="arithmatex">(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])</(?P=tag)>', re.S
 )
 
+# KaTeX's MathML output: a wrapper span, and the TeX source kept as an annotation the browser never shows.
+_KATEX_MATHML = re.compile(
+    r'<span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"(?P<attrs>[^>]*)><semantics>'
+    r'(?P<body>.*)<annotation encoding="application/x-tex">.*</annotation></semantics></math></span>',
+    re.S,
+)
+_MATHML_TAG = re.compile(r"<(/?)mrow>")
+
 # The macros' bank of typeset formulas (tools/macros/calculators.py): spans only, no nested <div>.
 _FORMULA_BANK = re.compile(r'<div class="x4-formulas" hidden>(?P<body>.*?)</div>', re.S)
 
@@ -64,7 +72,7 @@ def render_math(pages: dict[Path, str]) -> dict[Path, str]:
         check=True,
         cwd=ROOT,
     )
-    typeset = dict(zip(formulas, json.loads(result.stdout), strict=True))
+    typeset = dict(zip(formulas, map(compact_mathml, json.loads(result.stdout)), strict=True))
     out = {}
     for page, text in pages.items():
 
@@ -80,6 +88,25 @@ def render_math(pages: dict[Path, str]) -> dict[Path, str]:
 
         out[page] = _MATH.sub(replace, text)
     return out
+
+
+def compact_mathml(rendered: str) -> str:
+    """KaTeX's MathML with what the browser does not draw left out: the wrapper span, the <semantics> and
+    TeX <annotation> pair, and an <mrow> around the whole formula (<math> is one already). A single-letter
+    variable goes from seven elements to two; every element left out is one the browser no longer styles."""
+    match = _KATEX_MATHML.fullmatch(rendered)
+    if match is None:
+        return rendered
+    body = match.group("body")
+    if body.startswith("<mrow>") and body.endswith("</mrow>"):
+        depth = 0
+        for tag in _MATHML_TAG.finditer(body):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                if tag.end() == len(body):  # the first <mrow> closes at the very end: it wraps the formula
+                    body = body[len("<mrow>") : -len("</mrow>")]
+                break
+    return f"<math{match.group('attrs')}>{body}</math>"
 
 
 def bank_in_template(html: str) -> str:
