@@ -118,9 +118,9 @@ def check_number(
     integer: bool = False,
 ) -> float:
     """Return `value` as a finite float inside the range, or raise CalcError naming `field`."""
-
-    def fail(kind: str, received: object) -> CalcError:
-        return CalcError(
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        kind = "missing" if value is None else "out_of_range"
+        raise CalcError(
             field=field,
             kind=kind,
             low=low,
@@ -128,20 +128,25 @@ def check_number(
             low_open=low_open,
             high_open=high_open,
             integer=integer,
-            value=received,
+            value=value,
         )
-
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise fail("missing" if value is None else "out_of_range", value)
     number = float(value)
-    outside = (
+    if (
         not math.isfinite(number)
         or (low is not None and (number <= low if low_open else number < low))
         or (high is not None and (number >= high if high_open else number > high))
         or (integer and number != int(number))
-    )
-    if outside:
-        raise fail("out_of_range", number)
+    ):
+        raise CalcError(
+            field=field,
+            kind="out_of_range",
+            low=low,
+            high=high,
+            low_open=low_open,
+            high_open=high_open,
+            integer=integer,
+            value=number,
+        )
     return number
 
 
