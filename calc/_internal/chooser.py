@@ -24,7 +24,16 @@ from .inference import (
 )
 from .memory import RECIPES, RECOMPUTE
 from .messages import t, text
-from .parallelism import Layout, Setup, Shape, _chip_links, _evaluate, _link_word, planner_roofs
+from .parallelism import (
+    Layout,
+    Setup,
+    Shape,
+    _check_activation_inputs,
+    _chip_links,
+    _evaluate,
+    _link_word,
+    planner_roofs,
+)
 from .results import Result, Scalar, Step
 from .serving import case_max_batch, chip_case, largest_batch_within, serving_point
 from .training import training_flops
@@ -158,12 +167,16 @@ def _train_layout(
         tp *= 2
     best: tuple[Layout, dict[str, Any], float] | None = None
     leanest: tuple[Layout, dict[str, Any], float] | None = None
+    checked = False  # the first layout's activation inputs stand for all of them (one model, s, b and t)
     for pp in (1, 2, 4, 8):
         if count % (tp * pp) or pp > shape.layers:
             continue
         for stage in range(min(1, zero_stage), zero_stage + 1):  # the least sharding, then recomputation, that fits
             for mode in RECOMPUTE:
                 lay = Layout(tp, pp, count // (tp * pp), 1, 1, 1, stage, 1, mode, True)
+                if not checked:
+                    _check_activation_inputs(setup, lay)
+                    checked = True
                 q = _evaluate(setup, lay)
                 if leanest is None or q["total"] < leanest[1]["total"]:
                     leanest = (lay, q, efficiency)

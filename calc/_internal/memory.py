@@ -110,7 +110,56 @@ def layer_activation_parts(
     copies = check_number("mlp_copies", mlp_copies, low=0, high=1e4)
     t = check_number("tensor_parallel", tensor_parallel, low=1, high=1e5, integer=True)
     mode = check_choice("recompute", recompute, RECOMPUTE)
-    per_unit = _MLP_BYTES[check_choice("mlp", mlp, MLPS)]
+    kind = check_choice("mlp", mlp, MLPS)
+    return _layer_activation_parts(
+        sequence_length=s,
+        micro_batch=b,
+        hidden_size=h,
+        attention_heads=a,
+        kv_heads=k,
+        head_dim=d,
+        ffn_hidden_size=f,
+        mlp=kind,
+        mlp_copies=copies,
+        tensor_parallel=t,
+        sequence_parallel=sequence_parallel,
+        recompute=mode,
+        flash_attention=flash_attention,
+        dropout=dropout,
+        context_parallel=context_parallel,
+    )
+
+
+def _layer_activation_parts(
+    *,
+    sequence_length: float,
+    micro_batch: float,
+    hidden_size: float,
+    attention_heads: float,
+    kv_heads: float,
+    head_dim: float,
+    ffn_hidden_size: float,
+    mlp: str,
+    mlp_copies: float,
+    tensor_parallel: float,
+    sequence_parallel: bool,
+    recompute: str,
+    flash_attention: bool,
+    dropout: bool,
+    context_parallel: float,
+) -> dict[str, float]:
+    """`layer_activation_parts` without its checks, on inputs already validated (floats, every default resolved):
+    for the planner, which checks one layout's inputs with `layer_activation_parts` and then evaluates many."""
+    s, b, h, a, k, d, f = (
+        sequence_length,
+        micro_batch,
+        hidden_size,
+        attention_heads,
+        kv_heads,
+        head_dim,
+        ffn_hidden_size,
+    )
+    copies, t, mode, per_unit = mlp_copies, tensor_parallel, recompute, _MLP_BYTES[mlp]
     sbh = s * b * h
     split = t if sequence_parallel else 1.0
     if mode == "full":
@@ -147,6 +196,28 @@ def output_activation_bytes(
     h = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
     v = check_number("vocab_size", vocab_size, low=1, high=1e8, integer=True)
     t = check_number("tensor_parallel", tensor_parallel, low=1, high=1e5, integer=True)
+    return _output_activation_bytes(
+        sequence_length=s,
+        micro_batch=b,
+        hidden_size=h,
+        vocab_size=v,
+        tensor_parallel=t,
+        sequence_parallel=sequence_parallel,
+    )
+
+
+def _output_activation_bytes(
+    *,
+    sequence_length: float,
+    micro_batch: float,
+    hidden_size: float,
+    vocab_size: float,
+    tensor_parallel: float,
+    sequence_parallel: bool,
+) -> float:
+    """`output_activation_bytes` on inputs it has already validated (floats), for the same callers as
+    `_layer_activation_parts`."""
+    s, b, h, v, t = sequence_length, micro_batch, hidden_size, vocab_size, tensor_parallel
     return 4 * s * b * h / (t if sequence_parallel else 1.0) + 4 * s * b * v / t
 
 

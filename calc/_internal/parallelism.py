@@ -25,8 +25,17 @@ from .fields import (
     with_changes,
 )
 from .fmt import format_number, format_quantity
-from .memory import MLPS, RECIPES, RECOMPUTE, SWITCHES, activation_steps, layer_activation_parts
-from .memory import output_activation_bytes as _output_bytes
+from .memory import (
+    MLPS,
+    RECIPES,
+    RECOMPUTE,
+    SWITCHES,
+    _layer_activation_parts,
+    _output_activation_bytes,
+    activation_steps,
+    layer_activation_parts,
+    output_activation_bytes,
+)
 from .messages import Text, t, text
 from .plot import memory_bars_svg, step_timeline_svg
 from .results import Result, Step
@@ -296,8 +305,56 @@ def _check_layout(setup: Setup, lay: Layout) -> None:
         raise CalcError(field="cp", kind="layout", detail="sequence", value=float(lay.cp), subject=str(setup.sequence))
 
 
+def _activation_inputs(setup: Setup, lay: Layout) -> dict[str, Any]:
+    """What one layout gives the activation formulas, as floats (the values their checks would return)."""
+    m = setup.shape
+    ffn = m.expert_ffn if m.experts else m.ffn
+    return {
+        "sequence_length": float(setup.sequence // lay.cp),
+        "micro_batch": float(lay.micro_batch),
+        "hidden_size": float(m.hidden),
+        "attention_heads": float(m.heads),
+        "kv_heads": float(m.kv_heads),
+        "head_dim": float(m.head_dim),
+        "ffn_hidden_size": float(ffn) if ffn is not None else 4 * float(m.hidden),
+        "mlp": m.mlp,
+        "mlp_copies": float(m.experts_per_token + m.shared_experts) if m.experts else 1.0,
+        "tensor_parallel": float(lay.tp),
+        "sequence_parallel": lay.sequence_parallel,
+        "recompute": lay.recompute,
+        "flash_attention": setup.flash,
+        "dropout": setup.dropout,
+        "context_parallel": lay.cp,
+    }
+
+
+def _output_inputs(setup: Setup, lay: Layout) -> dict[str, Any]:
+    """What one layout gives the output layer's formula, as floats; only for a model with a vocabulary."""
+    return {
+        "sequence_length": float(setup.sequence // lay.cp),
+        "micro_batch": float(lay.micro_batch),
+        "hidden_size": float(setup.shape.hidden),
+        "vocab_size": float(setup.shape.vocab or 0),
+        "tensor_parallel": float(lay.tp),
+        "sequence_parallel": lay.sequence_parallel,
+    }
+
+
+def _check_activation_inputs(setup: Setup, lay: Layout) -> None:
+    """Run the activation formulas' checks on one layout, before `_evaluate` runs it and others unchecked.
+
+    What they check is the model's (fixed by the setup) and s/c, b, t and the recomputation; a valid reader's
+    layout bounds them, and the layouts the search and the chooser try keep within those bounds (c divides s,
+    t ≤ 64), so a bad input fails here with the error the formulas give and no layout is checked twice."""
+    layer_activation_parts(**_activation_inputs(setup, lay))
+    if setup.shape.vocab:
+        output_activation_bytes(**_output_inputs(setup, lay))
+
+
 def _evaluate(setup: Setup, lay: Layout) -> dict[str, Any]:
-    """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic)."""
+    """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic).
+
+    The activation formulas run unchecked: the caller checked the setup's inputs with `_check_activation_inputs`."""
     m, links = setup.shape, setup.links
     t, p, d, e, c, v = lay.tp, lay.pp, lay.dp, lay.ep, lay.cp, lay.virtual
     s, b = setup.sequence, lay.micro_batch
@@ -321,24 +378,7 @@ def _evaluate(setup: Setup, lay: Layout) -> dict[str, Any]:
 
     weights, gradients, optimizer = sharded(w, 3), sharded(g, 2), sharded(o, 1)
     # Activations: the first stage keeps the most micro-batches in flight (Korthikanti et al. 2022, §4.2.3).
-    copies = float(m.experts_per_token + m.shared_experts) if m.experts else 1.0
-    parts = layer_activation_parts(
-        sequence_length=s // c,
-        micro_batch=b,
-        hidden_size=m.hidden,
-        attention_heads=m.heads,
-        kv_heads=m.kv_heads,
-        head_dim=m.head_dim,
-        ffn_hidden_size=m.expert_ffn if m.experts else m.ffn,
-        mlp=m.mlp,
-        mlp_copies=copies,
-        tensor_parallel=t,
-        sequence_parallel=lay.sequence_parallel,
-        recompute=lay.recompute,
-        flash_attention=setup.flash,
-        dropout=setup.dropout,
-        context_parallel=c,
-    )
+    parts = _layer_activation_parts(**_activation_inputs(setup, lay))
     per_layer = sum(parts.values())
     first: float
     last: float
@@ -350,14 +390,7 @@ def _evaluate(setup: Setup, lay: Layout) -> dict[str, Any]:
         last = min(per_stage / v * ((v - 1) * p + 1), per_stage * microbatches)
     logits = 0.0
     if m.vocab:
-        logits = _output_bytes(
-            sequence_length=s // c,
-            micro_batch=b,
-            hidden_size=m.hidden,
-            vocab_size=m.vocab,
-            tensor_parallel=t,
-            sequence_parallel=lay.sequence_parallel,
-        )
+        logits = _output_activation_bytes(**_output_inputs(setup, lay))
     first_bytes = first * per_layer + (logits if p == 1 else 0.0)
     last_bytes = last * per_layer + logits
     activations = first_bytes if p == 1 else max(first_bytes, last_bytes)
@@ -1117,6 +1150,7 @@ def parallelism(
     )
     check_choice("search", search, SWITCHES)
     _check_layout(setup, lay)
+    _check_activation_inputs(setup, lay)
     q = _evaluate(setup, lay)
     steps = _steps(setup, lay, q)
     notes: list[Text] = [roofs.note]
