@@ -32,6 +32,7 @@ from .parallelism import (
     _chip_links,
     _evaluate,
     _link_word,
+    _memory,
     planner_roofs,
 )
 from .results import Result, Scalar, Step
@@ -165,8 +166,8 @@ def _train_layout(
     tp = 1
     while tp * 2 <= min(8, links.domain, count) and shape.heads % (tp * 2) == 0:
         tp *= 2
-    best: tuple[Layout, dict[str, Any], float] | None = None
-    leanest: tuple[Layout, dict[str, Any], float] | None = None
+    best: tuple[Layout, dict[str, Any]] | None = None
+    leanest: tuple[Layout, dict[str, Any]] | None = None  # a layout and its memory: only what fits is timed
     checked = False  # the first layout's activation inputs stand for all of them (one model, s, b and t)
     for pp in (1, 2, 4, 8):
         if count % (tp * pp) or pp > shape.layers:
@@ -177,17 +178,21 @@ def _train_layout(
                 if not checked:
                     _check_activation_inputs(setup, lay)
                     checked = True
-                q = _evaluate(setup, lay)
-                if leanest is None or q["total"] < leanest[1]["total"]:
-                    leanest = (lay, q, efficiency)
-                if q["fits"]:
+                memory = _memory(setup, lay)
+                if leanest is None or memory["total"] < leanest[1]["total"]:
+                    leanest = (lay, memory)
+                if memory["fits"]:
+                    q = _evaluate(setup, lay, memory)
                     if best is None or q["step"] < best[1]["step"]:
-                        best = (lay, q, efficiency)
+                        best = (lay, q)
                     break
             if best is not None and best[0].pp == pp:
                 break
-    chosen = best or leanest
-    return chosen if chosen is not None else "memory_capacity"
+    if best is not None:
+        return best[0], best[1], efficiency
+    if leanest is not None:
+        return leanest[0], _evaluate(setup, leanest[0], leanest[1]), efficiency
+    return "memory_capacity"
 
 
 def _train(

@@ -351,14 +351,13 @@ def _check_activation_inputs(setup: Setup, lay: Layout) -> None:
         output_activation_bytes(**_output_inputs(setup, lay))
 
 
-def _evaluate(setup: Setup, lay: Layout) -> dict[str, Any]:
-    """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic).
+def _memory(setup: Setup, lay: Layout) -> dict[str, Any]:
+    """One layout's memory per device, as plain numbers: all that decides whether it fits (`_evaluate` adds the rest).
 
     The activation formulas run unchecked: the caller checked the setup's inputs with `_check_activation_inputs`."""
-    m, links = setup.shape, setup.links
+    m = setup.shape
     t, p, d, e, c, v = lay.tp, lay.pp, lay.dp, lay.ep, lay.cp, lay.virtual
     s, b = setup.sequence, lay.micro_batch
-    full = lay.recompute == "full"
     microbatches = math.ceil(setup.batch_tokens / (s * b * d))
     batch = float(microbatches * b * s * d)
     per_stage = math.ceil(m.layers / p)
@@ -395,6 +394,42 @@ def _evaluate(setup: Setup, lay: Layout) -> dict[str, Any]:
     last_bytes = last * per_layer + logits
     activations = first_bytes if p == 1 else max(first_bytes, last_bytes)
     total = weights + gradients + optimizer + activations
+    return {
+        "microbatches": microbatches,
+        "batch": batch,
+        "per_stage": per_stage,
+        "imbalance": imbalance,
+        "dense_dev": dense_dev,
+        "expert_dev": expert_dev,
+        "group": group,
+        "expert_group": expert_group,
+        "weights": weights,
+        "gradients": gradients,
+        "optimizer": optimizer,
+        "parts": parts,
+        "per_layer": per_layer,
+        "first": first,
+        "last": last,
+        "logits": logits,
+        "first_bytes": first_bytes,
+        "last_bytes": last_bytes,
+        "activations": activations,
+        "total": total,
+        "fits": total <= setup.capacity,
+    }
+
+
+def _evaluate(setup: Setup, lay: Layout, memory: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic): its `_memory`
+    (`memory`, when the caller has it) and its compute, communication and step time."""
+    mem = _memory(setup, lay) if memory is None else memory
+    m, links = setup.shape, setup.links
+    t, p, d, e, c, v = lay.tp, lay.pp, lay.dp, lay.ep, lay.cp, lay.virtual
+    s, b = setup.sequence, lay.micro_batch
+    full = lay.recompute == "full"
+    microbatches, batch, per_stage, imbalance = mem["microbatches"], mem["batch"], mem["per_stage"], mem["imbalance"]
+    dense_dev, expert_dev, group, expert_group = mem["dense_dev"], mem["expert_dev"], mem["group"], mem["expert_group"]
+    w, g, o = RECIPES[setup.recipe]
     # Compute: executed FLOPs per token (causal attention does half of the s×s work) at η × peak.
     attention = m.layers * m.heads * m.head_dim * s
     extra = {"none": (0.0, 0.0), "selective": (0.0, 2.0), "full": (2.0, 2.0)}[lay.recompute]
@@ -449,27 +484,7 @@ def _evaluate(setup: Setup, lay: Layout) -> dict[str, Any]:
     weights_flops_dev = 4.0 * m.active_params * imbalance / (t * p)
     critical = rate * allreduce / weights_flops_dev if group > 1 else None
     return {
-        "microbatches": microbatches,
-        "batch": batch,
-        "per_stage": per_stage,
-        "imbalance": imbalance,
-        "dense_dev": dense_dev,
-        "expert_dev": expert_dev,
-        "group": group,
-        "expert_group": expert_group,
-        "weights": weights,
-        "gradients": gradients,
-        "optimizer": optimizer,
-        "parts": parts,
-        "per_layer": per_layer,
-        "first": first,
-        "last": last,
-        "logits": logits,
-        "first_bytes": first_bytes,
-        "last_bytes": last_bytes,
-        "activations": activations,
-        "total": total,
-        "fits": total <= setup.capacity,
+        **mem,
         "hw_token": hw_token,
         "model_token": model_token,
         "attention": attention,
@@ -1259,11 +1274,12 @@ def search_layouts(setup: Setup, reader: Layout) -> list[dict[str, Any]]:
                     virtual = reader.virtual if p_ > 1 and p_ * reader.virtual <= m.layers else 1
                     for mode in RECOMPUTE:
                         lay = replace(reader, tp=t_, pp=p_, dp=d_, ep=e_, cp=c_, virtual=virtual, recompute=mode)
-                        try:
-                            q = _evaluate(setup, lay)
-                        except CalcError:
+                        memory = _memory(setup, lay)
+                        if not memory["fits"]:
                             continue
-                        if not q["fits"]:
+                        try:
+                            q = _evaluate(setup, lay, memory)
+                        except CalcError:
                             continue
                         rows.append((q["step"], _row(lay, q)))
                         break  # the least recomputation that fits is the fastest for this layout
