@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import calc
 from calc import CalcError
+from calc._internal import chooser
 from calc._tooling.cli import main
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
@@ -95,6 +97,50 @@ def test_train_uses_each_chips_links_and_flags_parts_not_built_for_training() ->
     assert rows["h100-sxm"]["mfu"] != rows["tpu-v5p"]["mfu"]  # no single MFU for every chip
     assert "inference part" in rows["inferentia2"]["reason_en"]
     assert "consumer card" in rows["rtx-4090"]["reason_en"] and "tarjeta de consumo" in rows["rtx-4090"]["reason_es"]
+
+
+def test_a_chips_planner_answer_is_kept_per_chip_object_and_case() -> None:
+    """The chooser keeps each chip's layout per case: a chip with the same id and other figures (as a custom chip
+    from a form may have) gets its own answer, so does another case, and the same chip and case twice give the same
+    answer as working it out afresh."""
+    h100 = calc.load_data().accelerator("h100-sxm")
+    assert h100.memory_bytes is not None
+    smaller = dataclasses.replace(
+        h100,
+        memory_bytes=h100.memory_bytes / 2,
+        dense_flop_per_s={**h100.dense_flop_per_s, "bf16": 500e12},
+    )
+    case = {"shape": chooser.train_shape(70e9), "count": 1024, "dtype": "bf16", "zero_stage": 3, "recipe": "adam-mixed"}
+
+    first = chooser.train_fit(h100, **case)  # type: ignore[arg-type]
+    other = chooser.train_fit(smaller, **case)  # type: ignore[arg-type]
+    assert isinstance(first, chooser.TrainFit) and isinstance(other, chooser.TrainFit)
+    assert other.tokens_per_second < first.tokens_per_second
+    for chip, fit in ((h100, first), (smaller, other)):
+        found = chooser._train_layout(chip, **case)  # type: ignore[arg-type]
+        assert not isinstance(found, str)
+        lay, q, _ = found
+        assert (fit.layout, fit.total_bytes, fit.tokens_per_second) == (lay, q["total"], q["tokens_per_second"])
+    assert chooser.train_fit(h100, **case) is first  # type: ignore[arg-type]
+    wider = chooser.train_fit(h100, **{**case, "count": 2048})  # type: ignore[arg-type]
+    assert isinstance(wider, chooser.TrainFit) and wider.layout.dp == 2 * first.layout.dp
+
+
+def test_the_kept_layouts_are_bounded_and_change_no_answer() -> None:
+    """An answer is the same whether the chips' layouts were kept or worked out again; at most FITS_KEPT are kept."""
+    inputs = {"params": "30B", "tokens": "2T", "count": "512", "zero": "2"}
+    chooser._FITS.clear()
+    cold = calc.run("chooser", inputs, "es")
+    assert chooser._FITS
+    assert calc.run("chooser", inputs, "es") == cold
+    assert calc.run("chooser", {**inputs, "tokens": "3T"}, "es") != cold
+    h100 = calc.load_data().accelerator("h100-sxm")
+    for count in range(8, 8 * (chooser.FITS_KEPT + 10), 8):
+        chooser.train_fit(
+            h100, shape=chooser.train_shape(7e9), count=count, dtype="bf16", zero_stage=1, recipe="adam-8bit"
+        )
+    assert len(chooser._FITS) == chooser.FITS_KEPT
+    assert calc.run("chooser", inputs, "es") == cold
 
 
 def test_train_ranks_fit_then_deadline_then_cost_or_time() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .chips import Chip
@@ -195,6 +196,68 @@ def _train_layout(
     return "memory_capacity"
 
 
+def train_shape(params: float) -> Shape:
+    """The model the chooser lays out for training: `params` parameters in a Llama 3 70B-shaped layer stack."""
+    base = load_data().model(TRAIN_SHAPE_MODEL)
+    return Shape(
+        label=base.name,
+        params=params,
+        active_params=params,
+        layers=base.layers,
+        hidden=base.hidden_size,
+        heads=base.attention_heads,
+        kv_heads=base.kv_heads,
+        head_dim=float(base.head_dim),
+        ffn=float(base.ffn_hidden_size or 4 * base.hidden_size),
+        mlp=base.mlp or "swiglu",
+        vocab=base.vocab_size,
+    )
+
+
+@dataclass(frozen=True)
+class TrainFit:
+    """What the chooser ranks a chip by for training: the planner's fastest layout (`_train_layout`) and its figures."""
+
+    layout: Layout
+    fits: bool
+    total_bytes: float
+    mfu: float
+    tokens_per_second: float
+    dp_link: str
+    efficiency: float
+
+
+# The planner's answer per chip and case, so an edit that changes neither the model nor the cluster (tokens, deadline,
+# ranking) does not lay every chip out again: keyed by the chip object itself (a chip is its figures; two chips
+# with one id are two keys) and every other input of `_train_layout`; the least recently used goes first.
+_FITS: dict[tuple[Any, ...], tuple[Accelerator, TrainFit | str]] = {}
+FITS_KEPT = 256
+
+
+def train_fit(
+    chip: Accelerator, *, shape: Shape, count: int, dtype: str, zero_stage: int, recipe: str
+) -> TrainFit | str:
+    """`_train_layout`'s answer for this chip and case, as the chooser ranks it, or why none can be computed;
+    remembered for the last FITS_KEPT chips and cases."""
+    key = (id(chip), shape, count, dtype, zero_stage, recipe)
+    kept = _FITS.pop(key, None)
+    if kept is not None and kept[0] is chip:
+        _FITS[key] = kept  # now the most recently used
+        return kept[1]
+    found = _train_layout(chip, shape=shape, count=count, dtype=dtype, zero_stage=zero_stage, recipe=recipe)
+    if isinstance(found, str):
+        fit: TrainFit | str = found
+    else:
+        lay, q, efficiency = found
+        fit = TrainFit(
+            lay, bool(q["fits"]), q["total"], q["mfu"], q["tokens_per_second"], _link_word(q["dp_one"]), efficiency
+        )
+    _FITS[key] = (chip, fit)
+    while len(_FITS) > FITS_KEPT:
+        del _FITS[next(iter(_FITS))]
+    return fit
+
+
 def _train(
     *,
     params: float,
@@ -208,46 +271,33 @@ def _train(
 ) -> Result:
     n = int(check_number("count", count, low=1, high=1e7, integer=True))
     total = training_flops(params=params, tokens=tokens)
-    base = load_data().model(TRAIN_SHAPE_MODEL)
-    shape = Shape(
-        label=base.name,
-        params=params,
-        active_params=params,
-        layers=base.layers,
-        hidden=base.hidden_size,
-        heads=base.attention_heads,
-        kv_heads=base.kv_heads,
-        head_dim=float(base.head_dim),
-        ffn=float(base.ffn_hidden_size or 4 * base.hidden_size),
-        mlp=base.mlp or "swiglu",
-        vocab=base.vocab_size,
-    )
+    shape = train_shape(params)
     rows: list[dict[str, Any]] = []
     for chip in load_data().accelerators.values():
         flag = "inference" if chip.purpose == "inference" else chip.category if chip.category != "datacenter" else None
-        found = _train_layout(chip, shape=shape, count=n, dtype=dtype, zero_stage=zero_stage, recipe=recipe)
-        if isinstance(found, str):
-            rows.append({**_skip(chip, _TRAIN_KEYS, found), "flag": flag})
+        fit = train_fit(chip, shape=shape, count=n, dtype=dtype, zero_stage=zero_stage, recipe=recipe)
+        if isinstance(fit, str):
+            rows.append({**_skip(chip, _TRAIN_KEYS, fit), "flag": flag})
             continue
-        lay, q, efficiency = found
-        seconds = check_finite_result("seconds", tokens / q["tokens_per_second"])
+        lay = fit.layout
+        seconds = check_finite_result("seconds", tokens / fit.tokens_per_second)
         price = price_usd_per_hour(chip.id)
         rows.append(
             _row(
                 chip,
-                fits=bool(q["fits"]),
+                fits=fit.fits,
                 meets_deadline=seconds <= deadline_s,
                 seconds=seconds,
                 cost_usd=n * seconds / SECONDS_PER_HOUR * price if price is not None else None,
                 price_usd_per_hour=price,
-                per_accelerator_bytes=q["total"],
+                per_accelerator_bytes=fit.total_bytes,
                 capacity_bytes=chip.memory_bytes,
-                mfu=q["mfu"],
+                mfu=fit.mfu,
                 layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp}",
                 recompute=lay.recompute,
                 zero_stage=lay.zero,
-                dp_link=_link_word(q["dp_one"]),
-                efficiency=efficiency,
+                dp_link=fit.dp_link,
+                efficiency=fit.efficiency,
                 flag=flag,
             )
         )
