@@ -213,10 +213,12 @@ def test_layouts_that_do_not_divide_are_refused(change: dict[str, str], field: s
 @pytest.mark.parametrize("search", ["off", "on"])
 def test_a_custom_model_whose_head_dimension_is_not_whole_is_refused_first(search: str) -> None:
     """The activation formulas' checks run before any layout's links: 5000 / 3 heads is refused as head_dim, not as the
-    missing network of a chip without one (B100, 64 accelerators past its 8-GPU domain), search on or off."""
-    custom = {"model": "custom", "params": "13B", "layers": "40", "hidden": "5000", "heads": "3"}
+    missing network of a chip without one (B100, 64 accelerators past its 8-GPU domain), search on or off, and though
+    the checks passed for 4998 / 3 heads just before (they are remembered once passed)."""
+    custom = {"model": "custom", "params": "13B", "layers": "40", "hidden": "4998", "heads": "3"}
     inputs = {**custom, "accelerator": "b100", "count": "64", "tp": "1", "pp": "1", "search": search}
-    outcome = calc.run("parallelism", inputs, "en")
+    assert calc.run("parallelism", {**inputs, "accelerator": "h100-sxm"}, "en")["ok"]
+    outcome = calc.run("parallelism", {**inputs, "hidden": "5000"}, "en")
     assert not outcome["ok"] and outcome["field"] == "head_dim" and outcome["kind"] == "out_of_range", outcome
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from .chips import Chip, Roofs, basis_roofs
@@ -143,6 +144,10 @@ class Collective:
     values: dict[str, tuple[float, str]]
 
 
+# A collective among one rank moves nothing; one shared answer (a Collective is never changed once made).
+_NO_COLLECTIVE = Collective(0.0, "none", "0", "0", {})
+
+
 def _missing_out(links: Links) -> CalcError:
     return CalcError(field="accelerator", kind="no_figure", detail="scale_out", subject=links.name)
 
@@ -152,7 +157,7 @@ def _collective(kind: str, size_bytes: float, members: float, stride: float, lin
     send ("p2p") of `size_bytes` among `members` ranks `stride` apart, on the links the layout gives it."""
     n = float(members)
     if n <= 1:
-        return Collective(0.0, "none", "0", "0", {})
+        return _NO_COLLECTIVE
     g = _inside(n, stride, links.domain) if links.topology != "none" else 1
     factor = 2.0 if kind == "allreduce" else 1.0
     f = "2 × " if kind == "allreduce" else ""
@@ -346,9 +351,17 @@ def _check_activation_inputs(setup: Setup, lay: Layout) -> None:
     What they check is the model's (fixed by the setup) and s/c, b, t and the recomputation; a valid reader's
     layout bounds them, and the layouts the search and the chooser try keep within those bounds (c divides s,
     t ≤ 64), so a bad input fails here with the error the formulas give and no layout is checked twice."""
-    layer_activation_parts(**_activation_inputs(setup, lay))
-    if setup.shape.vocab:
-        output_activation_bytes(**_output_inputs(setup, lay))
+    output = tuple(_output_inputs(setup, lay).items()) if setup.shape.vocab else None
+    _check_activation_values(tuple(_activation_inputs(setup, lay).items()), output)
+
+
+@lru_cache(maxsize=64)
+def _check_activation_values(layer: tuple[tuple[str, Any], ...], output: tuple[tuple[str, Any], ...] | None) -> None:
+    """The activation formulas' checks on these inputs, remembered once they pass (inputs that fail raise every time):
+    the chooser lays out every chip with one model."""
+    layer_activation_parts(**dict(layer))
+    if output is not None:
+        output_activation_bytes(**dict(output))
 
 
 def _memory(setup: Setup, lay: Layout) -> dict[str, Any]:
