@@ -280,3 +280,25 @@ def test_moe_gradient_sync_uses_total_params() -> None:
             params=37e9, total_params=1e9, tokens=1e12, peak_flop_per_s=H100_BF16, count=8, mfu=0.4, watts=700
         )
     assert raised.value.field == "total_params"
+
+
+@pytest.mark.parametrize("count", [32.0, 1024.0, 32768.0])
+def test_the_charts_points_are_the_training_calculator(count: float) -> None:
+    """Each point of the scaling chart is the training calculator at that size (its figures without the derivation):
+    the days, the sync-bound days and the costs agree with `training`'s own."""
+    from calc._internal.training import _scaling_point
+
+    inputs = {
+        "params": 405e9,
+        "tokens": 15.6e12,
+        "mfu": 0.4,
+        "accelerator": "h100-sxm",
+        "total_params": 500e9,
+        "goodput": 0.9,
+        "price_usd_per_hour_per_accelerator": 2.5,
+    }
+    point = _scaling_point(count, inputs)
+    q = calc.training(count=count, watts=1.0, **inputs).quantities  # type: ignore[arg-type]
+    stretch = max(1.0, q["gradient_sync_seconds"] / q["step_compute_seconds"])
+    assert (point.seconds, point.synced_seconds) == (q["seconds"], q["seconds"] * stretch)
+    assert (point.cost_usd, point.synced_cost_usd) == (q["cloud_cost_usd"], q["cloud_cost_usd"] * stretch)

@@ -1,10 +1,12 @@
 # Training run: FLOPs, wall-clock time, accelerator-hours, cloud cost, power, energy, CO2 and the bottleneck.
 from __future__ import annotations
 
+import inspect
 import math
+from dataclasses import dataclass
 from typing import Any
 
-from .chips import basis_roofs, resolve_chip
+from .chips import Chip, Roofs, basis_roofs, resolve_chip
 from .collectives import hierarchical_allreduce_seconds, overlap_needed, ring_allreduce_seconds
 from .data import Accelerator, load_data
 from .defaults import CARBON, ELECTRICITY, PUE, economics_default, price_usd_per_hour
@@ -148,6 +150,232 @@ def training(
     Raises:
         CalcError: a value outside its range, an unknown accelerator or a format it lacks.
     """
+    run = _training_run(
+        params=params,
+        tokens=tokens,
+        count=count,
+        mfu=mfu,
+        accelerator=accelerator,
+        dtype=dtype,
+        peak_flop_per_s=peak_flop_per_s,
+        flops_per_token_per_param=flops_per_token_per_param,
+        price_usd_per_hour_per_accelerator=price_usd_per_hour_per_accelerator,
+        watts=watts,
+        node_overhead=node_overhead,
+        pue=pue,
+        electricity_usd_per_kwh=electricity_usd_per_kwh,
+        carbon_g_per_kwh=carbon_g_per_kwh,
+        link_bytes_per_s=link_bytes_per_s,
+        batch_tokens=batch_tokens,
+        gradient_bytes_per_param=gradient_bytes_per_param,
+        total_params=total_params,
+        goodput=goodput,
+        basis=basis,
+    )
+    q, chip, roofs, n = run.quantities, run.chip, run.roofs, run.count
+    total, rate, peak, roof = q["total_flops"], q["cluster_flop_per_s"], run.peak, run.roof
+    seconds, accelerator_seconds, productive = q["seconds"], q["accelerator_seconds"], run.productive
+    notes: list[Text] = [roofs.note]
+    steps = [
+        Step(
+            "total_flops",
+            text("training.step.total_flops"),
+            r"C = k\,N\,D",
+            "{k} × {N} × {D}",
+            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "D": (tokens, "")},
+            total,
+            "FLOP",
+        ),
+        *_rate_steps(roofs.basis, n=n, peak=peak, roof=roof, mfu=mfu, rate=rate, label=roofs.label(chip.label)),
+        Step(
+            "seconds",
+            text("training.step.seconds"),
+            r"T = C / R",
+            "{C} / {R}",
+            {"C": (total, "FLOP"), "R": (rate, "FLOP/s")},
+            productive,
+            "days",
+        ),
+        Step(
+            "accelerator_seconds",
+            text("training.step.accelerator_hours"),
+            r"n \cdot T",
+            "{n} × {T}",
+            {"n": (n, ""), "T": (seconds, "h")},
+            accelerator_seconds,
+            "h",
+        ),
+    ]
+    if roofs.basis == "achievable" and run.roof_efficiency > 1 and chip.data is not None:
+        notes.append(
+            text(
+                "training.note.above_roof",
+                mfu=mfu,
+                chip=chip.data.words(),
+                dtype=dtype.upper(),
+                share=100 * roof / peak,
+            )
+        )
+    if goodput is not None:
+        steps.insert(
+            len(steps) - 1,
+            Step(
+                "seconds_with_goodput",
+                text("training.step.goodput"),
+                r"T / g",
+                "{T} / {g}",
+                {"T": (productive, "days"), "g": (goodput, "")},
+                seconds,
+                "days",
+            ),
+        )
+    price = run.price
+    if price is not None:
+        steps.append(
+            Step(
+                "cloud_cost_usd",
+                text("training.step.cloud_cost_usd"),
+                r"n \cdot T \cdot p",
+                "{A} × {p}",
+                {"A": (accelerator_seconds, "h"), "p": (price / 3_600.0, "USD/h")},
+                q["cloud_cost_usd"],
+                "USD",
+            )
+        )
+    else:
+        notes.append(text("training.note.no_price"))
+    per_accelerator_w = run.per_accelerator_w
+    if per_accelerator_w is not None:
+        it_w, facility_w, energy_j = q["it_power_w"], q["facility_power_w"], q["energy_j"]
+        energy_price, carbon = run.energy_price, run.carbon
+        steps += [
+            Step(
+                "it_power_w",
+                text("training.step.it_power"),
+                r"P_\text{IT} = n \cdot W",
+                "{n} × {W}",
+                {"n": (n, ""), "W": (per_accelerator_w, "W")},
+                it_w,
+                "W",
+            ),
+            Step(
+                "facility_power_w",
+                text("training.step.facility_power"),
+                r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}",
+                "{P} × {pue}",
+                {"P": (it_w, "W"), "pue": (run.pue, "")},
+                facility_w,
+                "W",
+            ),
+            Step(
+                "energy_j",
+                text("training.step.energy"),
+                r"E = P_\text{fac} \cdot T",
+                "{P} × {T}",
+                {"P": (facility_w, "W"), "T": (seconds, "h")},
+                energy_j,
+                "MWh",
+            ),
+            Step(
+                "electricity_cost_usd",
+                text("training.step.electricity_cost"),
+                r"E \cdot c",
+                "{E} × {c}",
+                {"E": (energy_j, "kWh"), "c": (energy_price / J_PER_KWH, "USD/kWh")},
+                q["electricity_cost_usd"],
+                "USD",
+            ),
+        ]
+        if carbon is not None:
+            steps.append(
+                Step(
+                    "co2_kg",
+                    text("training.step.co2"),
+                    r"E \cdot g",
+                    "{E} × {g}",
+                    {"E": (energy_j, "kWh"), "g": (carbon / 1_000.0 / J_PER_KWH, "g/kWh")},
+                    q["co2_kg"],
+                    "t",
+                )
+            )
+    else:
+        notes.append(text("training.note.no_power"))
+    step_compute = q["step_compute_seconds"]
+    steps.append(
+        Step(
+            "step_compute_seconds",
+            text("training.step.step_compute_seconds"),
+            r"t_c = k\,N\,B / R",
+            "{k} × {N} × {B} / {R}",
+            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "B": (run.batch, ""), "R": (rate, "FLOP/s")},
+            step_compute,
+            "s",
+        )
+    )
+    if run.sync_step is not None:
+        sync_seconds = q["gradient_sync_seconds"]
+        steps.append(run.sync_step)
+        steps.append(
+            Step(
+                "overlap_needed",
+                text("training.step.overlap_needed"),
+                r"\min(1,\; t_s / t_c)",
+                "min(1, {ts} / {tc})",
+                {"ts": (sync_seconds, "s"), "tc": (step_compute, "s")},
+                q["overlap_needed"],
+                "",
+            )
+        )
+    elif n > 1:
+        notes.append(text("training.note.no_network"))
+    return Result(calculator="training", quantities=q, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
+
+
+@dataclass(frozen=True)
+class TrainingRun:
+    """`training`'s figures before it writes them out: its quantities, and what its derivation shows besides."""
+
+    quantities: dict[str, Any]
+    chip: Chip
+    roofs: Roofs
+    count: float
+    peak: float
+    roof: float
+    roof_efficiency: float
+    productive: float  # seconds of training, before the goodput stretches them
+    price: float | None
+    per_accelerator_w: float | None
+    pue: float
+    energy_price: float
+    carbon: float | None
+    batch: float
+    sync_step: Step | None
+
+
+def _training_run(
+    *,
+    params: float,
+    tokens: float,
+    count: float,
+    mfu: float,
+    accelerator: str | None,
+    dtype: str,
+    peak_flop_per_s: float | None,
+    flops_per_token_per_param: float,
+    price_usd_per_hour_per_accelerator: float | None,
+    watts: float | None,
+    node_overhead: float,
+    pue: float | None,
+    electricity_usd_per_kwh: float | None,
+    carbon_g_per_kwh: float | None,
+    link_bytes_per_s: float | None,
+    batch_tokens: float,
+    gradient_bytes_per_param: float,
+    total_params: float | None,
+    goodput: float | None,
+    basis: str,
+) -> TrainingRun:
+    """Every check and figure of `training`, in its order, without the derivation (the chart's points need none)."""
     chip = resolve_chip(accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, needs=("peak",))
     peak = float(chip.peak_flop_per_s or 0)
     n = check_number("count", count, low=1, high=1e7, integer=True)
@@ -181,135 +409,17 @@ def training(
     if goodput is not None:
         seconds = productive / check_number("goodput", goodput, low=0, low_open=True, high=1)
     accelerator_seconds = n * seconds
-    notes: list[Text] = [roofs.note]
-    steps = [
-        Step(
-            "total_flops",
-            text("training.step.total_flops"),
-            r"C = k\,N\,D",
-            "{k} × {N} × {D}",
-            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "D": (tokens, "")},
-            total,
-            "FLOP",
-        ),
-        *_rate_steps(roofs.basis, n=n, peak=peak, roof=roof, mfu=mfu, rate=rate, label=roofs.label(chip.label)),
-        Step(
-            "seconds",
-            text("training.step.seconds"),
-            r"T = C / R",
-            "{C} / {R}",
-            {"C": (total, "FLOP"), "R": (rate, "FLOP/s")},
-            productive,
-            "days",
-        ),
-        Step(
-            "accelerator_seconds",
-            text("training.step.accelerator_hours"),
-            r"n \cdot T",
-            "{n} × {T}",
-            {"n": (n, ""), "T": (seconds, "h")},
-            accelerator_seconds,
-            "h",
-        ),
-    ]
-    if roofs.basis == "achievable" and roof_efficiency > 1 and chip.data is not None:
-        notes.append(
-            text(
-                "training.note.above_roof",
-                mfu=mfu,
-                chip=chip.data.words(),
-                dtype=dtype.upper(),
-                share=100 * roof / peak,
-            )
-        )
-    if goodput is not None:
-        steps.insert(
-            len(steps) - 1,
-            Step(
-                "seconds_with_goodput",
-                text("training.step.goodput"),
-                r"T / g",
-                "{T} / {g}",
-                {"T": (productive, "days"), "g": (goodput, "")},
-                seconds,
-                "days",
-            ),
-        )
     cloud_cost = None
     if price is not None:
         cloud_cost = accelerator_seconds / 3_600.0 * price
-        steps.append(
-            Step(
-                "cloud_cost_usd",
-                text("training.step.cloud_cost_usd"),
-                r"n \cdot T \cdot p",
-                "{A} × {p}",
-                {"A": (accelerator_seconds, "h"), "p": (price / 3_600.0, "USD/h")},
-                cloud_cost,
-                "USD",
-            )
-        )
-    else:
-        notes.append(text("training.note.no_price"))
     it_w = facility_w = energy_j = electricity_cost = co2 = None
     if per_accelerator_w is not None:
         it_w = n * per_accelerator_w
         facility_w = facility_power_w(count=n, watts_per_accelerator=per_accelerator_w, pue=pue_used)
         energy_j = facility_w * seconds
         electricity_cost = energy_j / J_PER_KWH * energy_price
-        steps += [
-            Step(
-                "it_power_w",
-                text("training.step.it_power"),
-                r"P_\text{IT} = n \cdot W",
-                "{n} × {W}",
-                {"n": (n, ""), "W": (per_accelerator_w, "W")},
-                it_w,
-                "W",
-            ),
-            Step(
-                "facility_power_w",
-                text("training.step.facility_power"),
-                r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}",
-                "{P} × {pue}",
-                {"P": (it_w, "W"), "pue": (pue_used, "")},
-                facility_w,
-                "W",
-            ),
-            Step(
-                "energy_j",
-                text("training.step.energy"),
-                r"E = P_\text{fac} \cdot T",
-                "{P} × {T}",
-                {"P": (facility_w, "W"), "T": (seconds, "h")},
-                energy_j,
-                "MWh",
-            ),
-            Step(
-                "electricity_cost_usd",
-                text("training.step.electricity_cost"),
-                r"E \cdot c",
-                "{E} × {c}",
-                {"E": (energy_j, "kWh"), "c": (energy_price / J_PER_KWH, "USD/kWh")},
-                electricity_cost,
-                "USD",
-            ),
-        ]
         if carbon is not None:
             co2 = energy_j / J_PER_KWH * carbon / 1_000.0
-            steps.append(
-                Step(
-                    "co2_kg",
-                    text("training.step.co2"),
-                    r"E \cdot g",
-                    "{E} × {g}",
-                    {"E": (energy_j, "kWh"), "g": (carbon / 1_000.0 / J_PER_KWH, "g/kWh")},
-                    co2,
-                    "t",
-                )
-            )
-    else:
-        notes.append(text("training.note.no_power"))
 
     synced_params = params
     if total_params is not None:
@@ -324,38 +434,14 @@ def training(
     )
     batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
     step_compute = flops_per_token_per_param * params * batch / rate
-    steps.append(
-        Step(
-            "step_compute_seconds",
-            text("training.step.step_compute_seconds"),
-            r"t_c = k\,N\,B / R",
-            "{k} × {N} × {B} / {R}",
-            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "B": (batch, ""), "R": (rate, "FLOP/s")},
-            step_compute,
-            "s",
-        )
-    )
     bottleneck = "compute"
     overlap = None
     sync_seconds = None
+    sync_step = None
     if sync is not None:
         sync_seconds, sync_step = sync
-        steps.append(sync_step)
         overlap = overlap_needed(sync_seconds=sync_seconds, compute_seconds=step_compute)
         bottleneck = "gradient-sync" if sync_seconds > step_compute else "compute"
-        steps.append(
-            Step(
-                "overlap_needed",
-                text("training.step.overlap_needed"),
-                r"\min(1,\; t_s / t_c)",
-                "min(1, {ts} / {tc})",
-                {"ts": (sync_seconds, "s"), "tc": (step_compute, "s")},
-                overlap,
-                "",
-            )
-        )
-    elif n > 1:
-        notes.append(text("training.note.no_network"))
 
     quantities: dict[str, Any] = {
         "total_flops": total,
@@ -383,7 +469,23 @@ def training(
         "carbon_g_per_kwh": carbon,
         "goodput": goodput,
     }
-    return Result(calculator="training", quantities=quantities, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
+    return TrainingRun(
+        quantities,
+        chip,
+        roofs,
+        n,
+        peak,
+        roof,
+        roof_efficiency,
+        productive,
+        price,
+        per_accelerator_w,
+        pue_used,
+        energy_price,
+        carbon,
+        batch,
+        sync_step,
+    )
 
 
 def _rate_steps(basis: str, *, n: float, peak: float, roof: float, mfu: float, rate: float, label: Text) -> list[Step]:
@@ -494,8 +596,18 @@ _SCALING_INPUTS = (
 )
 
 
+# `training`'s defaults, for the chart's points, which run its figures without its derivation.
+_TRAINING_DEFAULTS = {
+    name: parameter.default
+    for name, parameter in inspect.signature(training).parameters.items()
+    if parameter.default is not inspect.Parameter.empty
+}
+
+
 def _scaling_point(count: float, inputs: dict[str, Any]) -> ScalingPoint:
-    q: dict[str, Any] = training(count=count, watts=1.0, **inputs).quantities  # power is not drawn
+    """`training` at `count` accelerators (power is not drawn): its figures, checked as its Result checks them."""
+    run = _training_run(**{**_TRAINING_DEFAULTS, **inputs, "count": count, "watts": 1.0})
+    q: dict[str, Any] = Result(calculator="training", quantities=run.quantities).quantities
     seconds, step = float(q["seconds"]), float(q["step_compute_seconds"])
     sync = q["gradient_sync_seconds"]
     stretch = max(1.0, float(sync) / step) if isinstance(sync, float) and step > 0 else 1.0
@@ -530,6 +642,9 @@ def training_scaling_svg(*, count: float, lang: str = "en", **inputs: Any) -> st
     ladder = sorted({max(1, round(n0 * 2.0**k)) for k in range(-5, 6) if n0 * 2.0**k <= 1e7} | {int(n0)})
     points = []
     for n in ladder:
+        if n == n0:
+            points.append(chosen)
+            continue
         try:
             points.append(_scaling_point(float(n), inputs))
         except CalcError:  # this size overflows or is out of range: leave it out of the chart
