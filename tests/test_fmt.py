@@ -73,3 +73,16 @@ def test_three_significant_digits_round_trip(value: float) -> None:
     else:
         parsed = float(text)
     assert parsed == pytest.approx(value, rel=5.1e-3)
+
+
+def test_remembered_numbers_keep_their_language_and_digits_apart() -> None:
+    """format_number remembers its last answers: a warm answer is the cold one, and the same value in the other
+    language or with other digits is written anew, not taken from the first (707,853.3: "708,000", "708 000")."""
+    values = [707_853.3, 1024.0, 1024, 3.35, 4.2e23, -3.0, 0.0004567]
+    cases = [(value, lang, digits) for value in values for lang in ("en", "es") for digits in (3, 6)]
+    format_number.cache_clear()
+    cold = [format_number(*case) for case in cases]
+    assert [format_number(*case) for case in cases] == cold
+    assert format_number(707_853.3, "en") == "708,000" and format_number(707_853.3, "es") == "708\u202f000"
+    assert format_number(707_853.3, "en", 6) == "707,853"
+    assert format_number(2.5, "es") == "2,5" and format_number(2.5, "en") == "2.5"
