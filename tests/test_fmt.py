@@ -86,3 +86,19 @@ def test_remembered_numbers_keep_their_language_and_digits_apart() -> None:
     assert format_number(707_853.3, "en") == "708,000" and format_number(707_853.3, "es") == "708\u202f000"
     assert format_number(707_853.3, "en", 6) == "707,853"
     assert format_number(2.5, "es") == "2,5" and format_number(2.5, "en") == "2.5"
+
+
+def test_remembered_quantities_keep_their_unit_language_and_digits_apart() -> None:
+    """format_quantity remembers its answers too: 3.35e12 is "3.35 TB/s", "3,35 TB/s" in Spanish and "3.35 TFLOP/s"
+    as a rate of FLOPs, 3.3512e12 "3.351 TB/s" with four digits, whichever came first; a warm answer is the cold one."""
+    cases = [
+        (3.35e12, unit, lang, digits) for unit in ("B/s", "FLOP/s", "") for lang in ("en", "es") for digits in (3, 4)
+    ]
+    format_quantity.cache_clear()
+    cold = [format_quantity(*case) for case in cases]
+    assert [format_quantity(*case) for case in cases] == cold
+    assert format_quantity(3.35e12, "B/s", "en") == "3.35 TB/s" and format_quantity(3.35e12, "B/s", "es") == "3,35 TB/s"
+    assert format_quantity(3.35e12, "FLOP/s", "en") == "3.35 TFLOP/s"
+    assert format_quantity(3.3512e12, "B/s", "en") == "3.35 TB/s"
+    assert format_quantity(3.3512e12, "B/s", "en", 4) == "3.351 TB/s"
+    assert format_quantity(86_400.0 * 9.6, "days", "es") == "9,6 días"

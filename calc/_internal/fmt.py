@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .messages import CATALOG, t
 from .numbers import format_number
@@ -54,6 +55,7 @@ def unit_text(unit: str, lang: str) -> str:
     return t(key, lang) if key in CATALOG else unit
 
 
+@lru_cache(maxsize=4096, typed=True)  # pure and called for every figure shown, as format_number
 def format_quantity(value: float, unit: str, lang: str = "en", digits: int = 3) -> str:
     """Format a value given in SI units for display in `unit`.
 
