@@ -98,18 +98,9 @@ def basis_roofs(
     Raises:
         CalcError: a basis that is neither "achievable" nor "peak".
     """
-    check_choice("basis", basis, BASES)
+    figures = _basis_figures(chip, basis, dtype, uses)
     data = chip.data if basis == "achievable" else None
-    # (figure, dtype of its measurement, datasheet value, measured value or None, unit)
-    figures = [
-        (name, key, peak, _measured(data, key), unit)
-        for name, key, peak, unit in (
-            ("flops", dtype, chip.peak_flop_per_s, "FLOP/s"),
-            ("bandwidth", None, chip.bandwidth_bytes_per_s, "B/s"),
-        )
-        if name in uses and peak is not None
-    ]
-    measured = any(achieved is not None for *_, achieved, _ in figures)
+    measured, flops, bandwidth = _roofs_of(chip, figures)
     parts: list[Text] = []
     for name, key, peak, achieved, unit in figures:
         assert peak is not None
@@ -136,13 +127,45 @@ def basis_roofs(
         note = text("basis.note.custom", figures=words)
     else:
         note = text("basis.note.fallback", figures=words, chip=chip.data.words())
+    return Roofs("achievable" if measured else "peak", flops, bandwidth, note)
+
+
+def basis_rates(
+    chip: Chip,
+    *,
+    basis: str = DEFAULT_BASIS,
+    dtype: str = DEFAULT_DTYPE,
+    uses: tuple[str, ...] = ("flops", "bandwidth"),
+) -> tuple[float | None, float | None]:
+    """`basis_roofs`'s compute roof and memory bandwidth without its note, for a caller that shows none (the
+    chooser, laying out every chip). Raises CalcError for a basis that is neither "achievable" nor "peak"."""
+    _, flops, bandwidth = _roofs_of(chip, _basis_figures(chip, basis, dtype, uses))
+    return flops, bandwidth
+
+
+# (figure, dtype of its measurement, datasheet value, measured value or None, unit)
+_Figure = tuple[str, str | None, float | None, float | None, str]
+
+
+def _basis_figures(chip: Chip, basis: str, dtype: str, uses: tuple[str, ...]) -> list[_Figure]:
+    """The figures `uses` names that the chip has, each with its measured value on `basis` (see _Figure)."""
+    check_choice("basis", basis, BASES)
+    data = chip.data if basis == "achievable" else None
+    return [
+        (name, key, peak, _measured(data, key), unit)
+        for name, key, peak, unit in (
+            ("flops", dtype, chip.peak_flop_per_s, "FLOP/s"),
+            ("bandwidth", None, chip.bandwidth_bytes_per_s, "B/s"),
+        )
+        if name in uses and peak is not None
+    ]
+
+
+def _roofs_of(chip: Chip, figures: list[_Figure]) -> tuple[bool, float | None, float | None]:
+    """Whether a measured figure is used, and the compute roof and memory bandwidth: measured where there is one."""
+    measured = any(achieved is not None for *_, achieved, _ in figures)
     roofs = {name: achieved if achieved is not None else peak for name, _, peak, achieved, _ in figures}
-    return Roofs(
-        "achievable" if measured else "peak",
-        roofs.get("flops", chip.peak_flop_per_s),
-        roofs.get("bandwidth", chip.bandwidth_bytes_per_s),
-        note,
-    )
+    return measured, roofs.get("flops", chip.peak_flop_per_s), roofs.get("bandwidth", chip.bandwidth_bytes_per_s)
 
 
 def _measured(chip: Accelerator | None, dtype: str | None) -> float | None:

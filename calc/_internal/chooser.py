@@ -34,7 +34,7 @@ from .parallelism import (
     _evaluate,
     _link_word,
     _memory,
-    planner_roofs,
+    planner_rates,
 )
 from .results import Result, Scalar, Step
 from .serving import case_max_batch, chip_case, largest_batch_within, serving_point
@@ -146,7 +146,7 @@ def _train_layout(
         return "scale_out"
     label = text("chip.dense", name=chip.name, dtype=dtype)
     # The planner's own defaults (achievable basis): the measured matmul share and memory bandwidth where measured.
-    efficiency, hbm, _ = planner_roofs(
+    efficiency, hbm = planner_rates(
         Chip(label, peak, chip.memory_bandwidth_bytes_per_s, chip), dtype, DEFAULT_BASIS, efficiency_given=False
     )
     setup = Setup(

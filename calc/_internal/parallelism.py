@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from .chips import Chip, Roofs, basis_roofs
+from .chips import Chip, Roofs, basis_rates, basis_roofs
 from .collectives import hierarchical_allreduce_seconds
 from .data import Accelerator, Model, load_data
 from .errors import CalcError, check_choice, check_finite_result, check_number
@@ -636,8 +636,14 @@ def planner_roofs(chip: Chip, dtype: str, basis: str, *, efficiency_given: bool)
     """
     uses = ("bandwidth",) if efficiency_given else ("flops", "bandwidth")
     roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=uses)
-    efficiency = default_efficiency(chip.data, dtype, basis)
-    return efficiency, float(roofs.bandwidth_bytes_per_s or chip.bandwidth_bytes_per_s or 0), roofs
+    return (*planner_rates(chip, dtype, basis, efficiency_given=efficiency_given), roofs)
+
+
+def planner_rates(chip: Chip, dtype: str, basis: str, *, efficiency_given: bool) -> tuple[float, float]:
+    """`planner_roofs` without the basis's note: (matmul efficiency, HBM bandwidth), for the chooser."""
+    uses = ("bandwidth",) if efficiency_given else ("flops", "bandwidth")
+    _, bandwidth = basis_rates(chip, basis=basis, dtype=dtype, uses=uses)
+    return default_efficiency(chip.data, dtype, basis), float(bandwidth or chip.bandwidth_bytes_per_s or 0)
 
 
 def _typical_efficiency() -> float:
