@@ -350,7 +350,7 @@ def _check_activation_inputs(setup: Setup, lay: Layout) -> None:
 
     What they check is the model's (fixed by the setup) and s/c, b, t and the recomputation; a valid reader's
     layout bounds them, and the layouts the search and the chooser try keep within those bounds (c divides s,
-    t ≤ 64), so a bad input fails here with the error the formulas give and no layout is checked twice."""
+    t ≤ 64), so a bad input fails here, with the error the formulas give, and no other layout is checked."""
     output = tuple(_output_inputs(setup, lay).items()) if setup.shape.vocab else None
     _check_activation_values(tuple(_activation_inputs(setup, lay).items()), output)
 
