@@ -211,6 +211,25 @@ def test_no_serious_accessibility_violations(browser: object, site_url: str, bui
     assert problems == [], "\n".join(problems)
 
 
+def test_tap_targets_keep_their_size_on_a_phone(browser: object, site_url: str, built_site: Path) -> None:
+    """On a phone (Lighthouse's mobile viewport), axe-core's target-size rule passes on every calculator page,
+    in both languages: no field, button or summary is too small or covered by another target."""
+    context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    axe_source = AXE.read_text(encoding="utf-8")
+    problems = []
+    for path in _pages(built_site):
+        if 'class="x4-calc"' not in (built_site / path / "index.html").read_text(encoding="utf-8"):
+            continue
+        page.goto(site_url + path)
+        page.evaluate(axe_source)
+        result = page.evaluate("axe.run(document, {runOnly: ['target-size'], resultTypes: ['violations']})")
+        for violation in result["violations"]:
+            problems += [f"{path}: {node['target']} {node['failureSummary'][:160]}" for node in violation["nodes"][:3]]
+    context.close()
+    assert problems == [], "\n".join(problems)
+
+
 def test_calculator_is_usable_from_the_keyboard(page: object, site_url: str) -> None:
     """Tabbing reaches every control of a calculator in order, typing updates the result, and the
     result region is a live region that screen readers announce."""
