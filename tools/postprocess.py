@@ -93,7 +93,7 @@ def render_math(pages: dict[Path, str]) -> dict[Path, str]:
 def compact_mathml(rendered: str) -> str:
     """KaTeX's MathML with what the browser does not draw left out: the wrapper span, the <semantics> and
     TeX <annotation> pair, and an <mrow> around the whole formula (<math> is one already). A single-letter
-    variable goes from seven elements to two; every element left out is one the browser no longer styles."""
+    variable goes from six elements to two; every element left out is one the browser no longer styles."""
     match = _KATEX_MATHML.fullmatch(rendered)
     if match is None:
         return rendered
