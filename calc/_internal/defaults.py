@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .data import load_data
+from .errors import check_number
 from .fields import Field
 
 _RANGES = {
@@ -22,6 +23,13 @@ def price_usd_per_hour(accelerator_id: str | None) -> float | None:
         return None
     found = load_data().economics.accelerator_hour_usd.get(accelerator_id)
     return found.typical if found is not None else None
+
+
+def checked_price(given: float | None, accelerator_id: str | None) -> float | None:
+    """The accelerator-hour price the reader gave, else the edition's for the chip, checked as `price`; None
+    when neither exists."""
+    price = given if given is not None else price_usd_per_hour(accelerator_id)
+    return None if price is None else check_number("price", price, low=0, high=1e4)
 
 
 # The facility inputs the training and TCO calculators share: left empty, each takes the edition's figure.

@@ -7,7 +7,7 @@ from typing import Any
 from .chips import Chip, measured_source, resolve_chip
 from .collectives import ring_allreduce_seconds
 from .data import Accelerator, Model, load_data
-from .defaults import price_usd_per_hour
+from .defaults import checked_price, price_usd_per_hour
 from .errors import CalcError, check_choice, check_finite_result, check_number
 from .fields import (
     ACCELERATOR,
@@ -561,11 +561,7 @@ def serving(
         link = check_number("link_bytes_per_s", given_link, low=0, low_open=True, high=1e15)
     alpha = latency_s if latency_s is not None else default_tp_latency_s()
     alpha = check_number("latency_s", alpha, low=0, high=1.0)
-    price = price_usd_per_hour_per_accelerator
-    if price is None:
-        price = price_usd_per_hour(accelerator)
-    if price is not None:
-        price = check_number("price", price, low=0, high=1e4)
+    price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
     slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
     bandwidth_efficiency, compute_efficiency, notes, used = _efficiency(chip, efficiency, COMPUTE_DTYPE[fmt], basis)
     case = _case(

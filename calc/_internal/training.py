@@ -9,7 +9,7 @@ from typing import Any
 from .chips import Chip, Roofs, basis_roofs, resolve_chip
 from .collectives import hierarchical_allreduce_seconds, overlap_needed, ring_allreduce_seconds
 from .data import Accelerator, load_data
-from .defaults import CARBON, ELECTRICITY, PUE, economics_default, price_usd_per_hour
+from .defaults import CARBON, ELECTRICITY, PUE, checked_price, economics_default
 from .errors import CalcError, check_finite_result, check_number
 from .fields import (
     ACCELERATOR,
@@ -390,11 +390,7 @@ def _training_run(
     if energy_price is None:
         energy_price = economics_default("electricity_usd_per_kwh")
     energy_price = check_number("electricity", energy_price, low=0, high=10)
-    price = price_usd_per_hour_per_accelerator
-    if price is None:
-        price = price_usd_per_hour(accelerator)
-    if price is not None:
-        price = check_number("price", price, low=0, high=1e4)
+    price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
     carbon = carbon_g_per_kwh if carbon_g_per_kwh is not None else economics_default("carbon_g_per_kwh")
     if carbon is not None:
         carbon = check_number("carbon", carbon, low=0, high=2000)
