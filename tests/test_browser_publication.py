@@ -211,9 +211,20 @@ def test_no_serious_accessibility_violations(browser: object, site_url: str, bui
     assert problems == [], "\n".join(problems)
 
 
+# A calculator off screen is not laid out (content-visibility) and stands in at the height x4.css reserves
+# for it; drawn, it must fit there, or checkers and anchors meet it laid over what follows.
+OUTGROWN_RESERVATIONS = """() => [...document.querySelectorAll('.md-content__inner > .x4-calc')].flatMap((widget) => {
+  const reserved = parseFloat(getComputedStyle(widget).containIntrinsicHeight.split(' ').pop());
+  widget.style.contentVisibility = 'visible';
+  const height = Math.ceil(widget.getBoundingClientRect().height);
+  return height <= reserved ? [] : [[widget.dataset.calculator, reserved, height]]; // none reserved: NaN
+})"""
+
+
 def test_tap_targets_keep_their_size_on_a_phone(browser: object, site_url: str, built_site: Path) -> None:
     """On a phone (Lighthouse's mobile viewport), axe-core's target-size rule passes on every calculator page,
-    in both languages: no field, button or summary is too small or covered by another target."""
+    in both languages: no field, button or summary is too small or covered by another target. On the
+    narrowest common phone, every calculator fits the height it reserves while off screen."""
     context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True)
     page = context.new_page()
     axe_source = AXE.read_text(encoding="utf-8")
@@ -226,6 +237,10 @@ def test_tap_targets_keep_their_size_on_a_phone(browser: object, site_url: str, 
         result = page.evaluate("axe.run(document, {runOnly: ['target-size'], resultTypes: ['violations']})")
         for violation in result["violations"]:
             problems += [f"{path}: {node['target']} {node['failureSummary'][:160]}" for node in violation["nodes"][:3]]
+        page.set_viewport_size({"width": 360, "height": 800})
+        for name, reserved, height in page.evaluate(OUTGROWN_RESERVATIONS):
+            problems.append(f"{path}: calculator {name} is {height} px tall at 360 px but reserves {reserved} px (x4.css)")
+        page.set_viewport_size({"width": 412, "height": 823})
     context.close()
     assert problems == [], "\n".join(problems)
 
