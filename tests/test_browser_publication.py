@@ -239,7 +239,9 @@ def test_tap_targets_keep_their_size_on_a_phone(browser: object, site_url: str, 
             problems += [f"{path}: {node['target']} {node['failureSummary'][:160]}" for node in violation["nodes"][:3]]
         page.set_viewport_size({"width": 360, "height": 800})
         for name, reserved, height in page.evaluate(OUTGROWN_RESERVATIONS):
-            problems.append(f"{path}: calculator {name} is {height} px tall at 360 px but reserves {reserved} px (x4.css)")
+            problems.append(
+                f"{path}: calculator {name} is {height} px tall at 360 px but reserves {reserved} px (x4.css)"
+            )
         page.set_viewport_size({"width": 412, "height": 823})
     context.close()
     assert problems == [], "\n".join(problems)

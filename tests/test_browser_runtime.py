@@ -4,6 +4,7 @@ and on a reader's first interaction even before the page has finished loading.""
 from __future__ import annotations
 
 import gzip
+import re
 import struct
 import time
 import zipfile
@@ -172,3 +173,28 @@ def test_an_edit_made_while_the_page_loads_is_answered(
         route.continue_()
     assert _wait_live_answer(page) == _attainable_at_intensity_3()
     assert "roofline.intensity=3" in page.url
+
+
+@pytest.mark.browser
+def test_warm_up_runs_the_pages_cases_and_yields_to_edits(page: object, site_url: str, built_site: Path) -> None:
+    """Once the forms are bound, the worker runs calc's warm-up cases for the page's calculators, but only
+    while the reader is idle: a reader editing every 100 ms from the first paint holds it back past the
+    runtime's start, and it finishes once the edits stop."""
+    html = (built_site / "training-cost" / "index.html").read_text(encoding="utf-8")
+    names = list(dict.fromkeys(re.findall(r'class="x4-calc" data-calculator="([a-z0-9-]+)"', html)))
+    widget = f'.x4-calc[data-calculator="{names[0]}"]'
+    page.goto(f"{site_url}training-cost/", wait_until="commit")
+    page.wait_for_selector(f"{widget} input")
+    field = page.evaluate(f"document.querySelector('{widget} input').name")
+    value = page.input_value(f"{widget} input[name={field}]")
+    warmed_while_editing = []
+    deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+    while len(warmed_while_editing) < 15 and time.monotonic() < deadline:
+        page.fill(f"{widget} input[name={field}]", value)
+        page.wait_for_timeout(100)
+        if page.evaluate("document.documentElement.dataset.x4Runtime") == "ready":
+            warmed_while_editing.append(page.evaluate("document.documentElement.dataset.x4Warmed"))
+    assert len(calc.warm_up_cases(names)) > 2
+    assert warmed_while_editing == [None] * 15
+    page.wait_for_function("() => document.documentElement.dataset.x4Warmed", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.x4Warmed") == str(len(calc.warm_up_cases(names)))

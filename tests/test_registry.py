@@ -8,7 +8,7 @@ import math
 import pytest
 
 import calc
-from calc import CALCULATORS
+from calc import CALCULATORS, CalcError
 from calc._internal.fields import CUSTOM
 
 HOSTILE = [
@@ -195,3 +195,23 @@ def test_public_surface_has_every_calculator_function() -> None:
     """Every registered calculator's function is public under its own name."""
     for calculator in CALCULATORS.values():
         assert getattr(calc, calculator.function.__name__) is calculator.function
+
+
+def test_warm_up_cases_are_a_readers_first_cases() -> None:
+    """A page's warm-up runs its own calculators first, then every other one: each at the defaults, at every
+    preset, and with the first number field halved and doubled. Each case is one calc answers, and a name it
+    does not know is refused."""
+    training = CALCULATORS["training"]
+    cases = calc.warm_up_cases(["training", "chooser", "training"])
+    per_calculator = {name: [inputs for n, inputs in cases if n == name] for name in CALCULATORS}
+    assert list(dict.fromkeys(name for name, _ in cases)) == ["training", "chooser"] + [
+        name for name in CALCULATORS if name not in ("training", "chooser")
+    ]
+    assert per_calculator["training"][: 1 + len(training.presets)] == [
+        training.defaults(p) for p in [None, *training.presets.values()]
+    ]
+    assert [float(inputs["params"]) for inputs in per_calculator["training"][-2:]] == [35e9, 140e9]
+    assert [inputs["params"] for inputs in per_calculator["chooser"]] == ["70B", "35000000000.0", "140000000000.0"]
+    assert all(calc.run(name, inputs, "es")["ok"] for name, inputs in cases)
+    with pytest.raises(CalcError):
+        calc.warm_up_cases(["no-such-calculator"])

@@ -448,13 +448,26 @@ function changedFromHtml(control) {
   return control.selectedIndex !== Math.max(initial, 0);
 }
 
+// With every form bound, the worker warms up, this page's calculators first, while the reader reads (it yields
+// to any edit); the page notes how many cases it ran.
+function warmUp() {
+  if (!widgets.length) return;
+  const calculators = [...new Set(widgets.map((widget) => widget.dataset.calculator))];
+  request({ calculators, lang: widgets[0].dataset.lang }, "warm").then((reply) => {
+    if (reply.type === "warmed") document.documentElement.dataset.x4Warmed = String(reply.cases);
+  });
+}
+
 // The forms are bound after DOMContentLoaded, one per task, so binding never lengthens the theme's own
 // start-up task and no task of this script blocks the page for long. bind() answers edits made before.
 function init() {
   const elements = [...document.querySelectorAll(".x4-calc, .x4-scratchpad")];
   const bindNext = () => {
     const element = elements.shift();
-    if (!element) return;
+    if (!element) {
+      warmUp();
+      return;
+    }
     if (element.classList.contains("x4-calc")) {
       widgets.push(element);
       bind(element);
