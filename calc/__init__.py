@@ -60,7 +60,7 @@ from calc._internal.parallelism import (
 )
 from calc._internal.plot import memory_bars_svg, serving_curve_svg, step_timeline_svg
 from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
-from calc._internal.registry import CALCULATORS, compute, run, warm_up_cases
+from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
     attainable_flop_per_s,
@@ -198,7 +198,6 @@ __all__ = [
     "training_memory",
     "training_scaling_svg",
     "training_seconds",
-    "warm_up_cases",
     "wave_count",
     "wave_efficiency",
     "weight_bytes",

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import calc
+from calc._internal.registry import warm_up_cases
 
 READY_TIMEOUT_MS = 60_000
 ROOFLINE = '.x4-calc[data-calculator="roofline"]'
@@ -194,7 +195,7 @@ def test_warm_up_runs_the_pages_cases_and_yields_to_edits(page: object, site_url
         page.wait_for_timeout(100)
         if page.evaluate("document.documentElement.dataset.x4Runtime") == "ready":
             warmed_while_editing.append(page.evaluate("document.documentElement.dataset.x4Warmed"))
-    assert len(calc.warm_up_cases(names)) > 2
+    assert len(warm_up_cases(names)) > 2
     assert warmed_while_editing == [None] * 15
     page.wait_for_function("() => document.documentElement.dataset.x4Warmed", timeout=READY_TIMEOUT_MS)
-    assert page.evaluate("document.documentElement.dataset.x4Warmed") == str(len(calc.warm_up_cases(names)))
+    assert page.evaluate("document.documentElement.dataset.x4Warmed") == str(len(warm_up_cases(names)))

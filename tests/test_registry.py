@@ -10,6 +10,7 @@ import pytest
 import calc
 from calc import CALCULATORS, CalcError
 from calc._internal.fields import CUSTOM
+from calc._internal.registry import warm_up_cases
 
 HOSTILE = [
     " ",
@@ -202,7 +203,7 @@ def test_warm_up_cases_are_a_readers_first_cases() -> None:
     preset, and with the first number field halved and doubled. Each case is one calc answers, and a name it
     does not know is refused."""
     training = CALCULATORS["training"]
-    cases = calc.warm_up_cases(["training", "chooser", "training"])
+    cases = warm_up_cases(["training", "chooser", "training"])
     per_calculator = {name: [inputs for n, inputs in cases if n == name] for name in CALCULATORS}
     assert list(dict.fromkeys(name for name, _ in cases)) == ["training", "chooser"] + [
         name for name in CALCULATORS if name not in ("training", "chooser")
@@ -214,4 +215,4 @@ def test_warm_up_cases_are_a_readers_first_cases() -> None:
     assert [inputs["params"] for inputs in per_calculator["chooser"]] == ["70B", "35000000000.0", "140000000000.0"]
     assert all(calc.run(name, inputs, "es")["ok"] for name, inputs in cases)
     with pytest.raises(CalcError):
-        calc.warm_up_cases(["no-such-calculator"])
+        warm_up_cases(["no-such-calculator"])

@@ -139,7 +139,9 @@ const WARM_IDLE_MS = 250;
 let lastRequestAt = 0;
 
 function warmUp(id, pyodide, calc, names, lang) {
-  const cases = calc.warm_up_cases(pyodide.toPy(names));
+  const registry = pyodide.pyimport("calc._internal.registry");
+  const cases = registry.warm_up_cases(pyodide.toPy(names));
+  registry.destroy();
   let next = 0;
   const step = () => {
     const idleFor = performance.now() - lastRequestAt;
