@@ -44,6 +44,7 @@ _KATEX_MATHML = re.compile(
 _MATHML_TAG = re.compile(r"<(/?)mrow>")
 
 # The macros' bank of typeset formulas (tools/macros/calculators.py): spans only, no nested <div>.
+_CODE_BLOCK = re.compile(r"<pre><span></span><code>")
 _FORMULA_BANK = re.compile(r'<div class="x4-formulas" hidden>(?P<body>.*?)</div>', re.S)
 
 
@@ -114,6 +115,13 @@ def bank_in_template(html: str) -> str:
     page script clones from it, and the browser neither styles nor lays out, nor counts in the page, what it
     holds (the bank is a third of a calculator page's elements)."""
     return _FORMULA_BANK.sub(r'<template class="x4-formulas">\g<body></template>', html)
+
+
+def focusable_code(html: str) -> str:
+    """Every code block a tab stop from the start. The theme mounts a code block (its copy button, and a tab
+    stop when it scrolls sideways) only as it comes into view (content.lazy); until then, a keyboard reader
+    could not reach a block wider than the page to scroll it."""
+    return _CODE_BLOCK.sub('<pre><span></span><code tabindex="0">', html)
 
 
 def _sha256(data: bytes) -> str:
@@ -220,6 +228,7 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
             html = _CONFIG_BASE.sub(partial(_search_base, lang=lang), html, count=1)
         html = _HREFLANG_LINK.sub("", html)
         html = bank_in_template(html)
+        html = focusable_code(html)
         html = _with_integrity(html, page, site, base_path)
         hashes = [
             _sha256(m.group("body").encode())
