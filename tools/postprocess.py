@@ -43,8 +43,9 @@ _KATEX_MATHML = re.compile(
 )
 _MATHML_TAG = re.compile(r"<(/?)mrow>")
 
-# The macros' bank of typeset formulas (tools/macros/calculators.py): spans only, no nested <div>.
+# A fenced code block as pymdownx.highlight writes it.
 _CODE_BLOCK = re.compile(r"<pre><span></span><code>")
+# The macros' bank of typeset formulas (tools/macros/calculators.py): spans only, no nested <div>.
 _FORMULA_BANK = re.compile(r'<div class="x4-formulas" hidden>(?P<body>.*?)</div>', re.S)
 
 
