@@ -126,11 +126,9 @@ _TRAIN_KEYS = (
 TRAIN_BATCH_TOKENS = 4_194_304  # global batch: 4M tokens, or one sequence per accelerator on larger clusters
 
 
-def _train_layout(
-    chip: Accelerator, *, shape: Shape, count: int, dtype: str, zero_stage: int, recipe: str
-) -> tuple[Layout, dict[str, Any], float] | str:
-    """The fastest layout of the planner's family for this chip (TP filling the scale-up domain up to 8, PP 1-8,
-    the least recomputation that fits), or why none can be computed; a layout that fits nowhere is the leanest."""
+def _train_setup(chip: Accelerator, *, shape: Shape, count: int, dtype: str, recipe: str) -> tuple[Setup, int] | str:
+    """The planner's case for this chip (its own achievable rates: the measured matmul share and memory bandwidth where
+    measured) and the TP that fills its scale-up domain up to 8; or why none can be made (a figure.* id or a dtype)."""
     peak = chip.dense_flop_per_s.get(dtype)
     if not peak:
         return dtype
@@ -145,7 +143,6 @@ def _train_layout(
     if links.out is None and count > links.domain:
         return "scale_out"
     label = text("chip.dense", name=chip.name, dtype=dtype)
-    # The planner's own defaults (achievable basis): the measured matmul share and memory bandwidth where measured.
     efficiency, hbm = planner_rates(
         Chip(label, peak, chip.memory_bandwidth_bytes_per_s, chip), dtype, DEFAULT_BASIS, efficiency_given=False
     )
@@ -167,32 +164,62 @@ def _train_layout(
     tp = 1
     while tp * 2 <= min(8, links.domain, count) and shape.heads % (tp * 2) == 0:
         tp *= 2
+    return setup, tp
+
+
+def _train_layout(
+    chip: Accelerator,
+    *,
+    shape: Shape,
+    count: int,
+    dtype: str,
+    zero_stage: int,
+    recipe: str,
+    memory_of: dict[Layout, dict[str, Any]] | None = None,
+) -> tuple[Layout, dict[str, Any], float] | str:
+    """The fastest layout of the planner's family for this chip (TP filling the scale-up domain up to 8, PP 1-8, for
+    each PP the least ZeRO sharding, then recomputation, that fits and is the fastest so far), or why none can be
+    computed; a layout that fits nowhere is the leanest. `memory_of` keeps layouts' memory across chips of one case."""
+    made = _train_setup(chip, shape=shape, count=count, dtype=dtype, recipe=recipe)
+    if isinstance(made, str):
+        return made
+    setup, tp = made
     best: tuple[Layout, dict[str, Any]] | None = None
     leanest: tuple[Layout, dict[str, Any]] | None = None  # a layout and its memory: only what fits is timed
     checked = False  # the first layout's activation inputs stand for all of them (one model, s, b and t)
     for pp in (1, 2, 4, 8):
         if count % (tp * pp) or pp > shape.layers:
             continue
-        for stage in range(min(1, zero_stage), zero_stage + 1):  # the least sharding, then recomputation, that fits
+        timed = None  # the recomputation of this PP's last timed layout
+        for stage in range(min(1, zero_stage), zero_stage + 1):
             for mode in RECOMPUTE:
                 lay = Layout(tp, pp, count // (tp * pp), 1, 1, 1, stage, 1, mode, True)
                 if not checked:
                     _check_activation_inputs(setup, lay)
                     checked = True
-                memory = _memory(setup, lay)
+                memory = memory_of.get(lay) if memory_of is not None else None
+                if memory is None:
+                    memory = _memory(setup, lay)
+                    if memory_of is not None:
+                        memory_of[lay] = memory
+                elif memory["fits"] != (memory["total"] <= setup.capacity):  # kept from a chip of another size
+                    memory = {**memory, "fits": not memory["fits"]}
                 if leanest is None or memory["total"] < leanest[1]["total"]:
                     leanest = (lay, memory)
                 if memory["fits"]:
-                    q = _evaluate(setup, lay, memory)
-                    if best is None or q["step"] < best[1]["step"]:
-                        best = (lay, q)
+                    # A deeper ZeRO stage with the same recomputation only exposes more DP traffic: never faster.
+                    if mode != timed:
+                        timed = mode
+                        q = _evaluate(setup, lay, memory)
+                        if best is None or q["step"] < best[1]["step"]:
+                            best = (lay, q)
                     break
             if best is not None and best[0].pp == pp:
                 break
     if best is not None:
-        return best[0], best[1], efficiency
+        return best[0], best[1], setup.efficiency
     if leanest is not None:
-        return leanest[0], _evaluate(setup, leanest[0], leanest[1]), efficiency
+        return leanest[0], _evaluate(setup, leanest[0], leanest[1]), setup.efficiency
     return "memory_capacity"
 
 
@@ -235,7 +262,14 @@ FITS_KEPT = 256
 
 
 def train_fit(
-    chip: Accelerator, *, shape: Shape, count: int, dtype: str, zero_stage: int, recipe: str
+    chip: Accelerator,
+    *,
+    shape: Shape,
+    count: int,
+    dtype: str,
+    zero_stage: int,
+    recipe: str,
+    memory_of: dict[Layout, dict[str, Any]] | None = None,
 ) -> TrainFit | str:
     """`_train_layout`'s answer for this chip and case, as the chooser ranks it, or why none can be computed;
     remembered for the last FITS_KEPT chips and cases."""
@@ -244,7 +278,9 @@ def train_fit(
     if kept is not None and kept[0] is chip:
         _FITS[key] = kept  # now the most recently used
         return kept[1]
-    found = _train_layout(chip, shape=shape, count=count, dtype=dtype, zero_stage=zero_stage, recipe=recipe)
+    found = _train_layout(
+        chip, shape=shape, count=count, dtype=dtype, zero_stage=zero_stage, recipe=recipe, memory_of=memory_of
+    )
     if isinstance(found, str):
         fit: TrainFit | str = found
     else:
@@ -273,9 +309,12 @@ def _train(
     total = training_flops(params=params, tokens=tokens)
     shape = train_shape(params)
     rows: list[dict[str, Any]] = []
+    memory_of: dict[Layout, dict[str, Any]] = {}  # a layout's memory is the same on every chip; only its fit differs
     for chip in load_data().accelerators.values():
         flag = "inference" if chip.purpose == "inference" else chip.category if chip.category != "datacenter" else None
-        fit = train_fit(chip, shape=shape, count=n, dtype=dtype, zero_stage=zero_stage, recipe=recipe)
+        fit = train_fit(
+            chip, shape=shape, count=n, dtype=dtype, zero_stage=zero_stage, recipe=recipe, memory_of=memory_of
+        )
         if isinstance(fit, str):
             rows.append({**_skip(chip, _TRAIN_KEYS, fit), "flag": flag})
             continue

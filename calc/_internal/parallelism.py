@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .chips import Chip, Roofs, basis_rates, basis_roofs
 from .collectives import hierarchical_allreduce_seconds
@@ -133,19 +133,58 @@ def _inside(size: float, stride: float, domain: int) -> int:
     return int(min(size, max(1, domain // stride)))
 
 
-@dataclass(frozen=True)
-class Collective:
-    """One collective's time and how to show it: the template evaluates to `seconds`."""
+# How the derivation shows each form of collective: its formula, its template and its placeholders with their units.
+# An AllReduce moves twice what an AllGather or a ReduceScatter does: its formula and template gain a leading 2.
+_FORMS: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {
+    "none": ("0", "0", ()),
+    "p2p_up": (r"S/B_\text{up}", "{S} / {B}", (("S", "B"), ("B", "B/s"))),
+    "p2p_out": (r"S/B_\text{out}", "{S} / {B}", (("S", "B"), ("B", "B/s"))),
+    "ring_up": (r"\frac{n-1}{n}\,S/B_\text{up}", "({n} − 1) / {n} × {S} / {B}", (("n", ""), ("S", "B"), ("B", "B/s"))),
+    "ring_out": (
+        r"\frac{n-1}{n}\,S/B_\text{out}",
+        "({n} − 1) / {n} × {S} / {B}",
+        (("n", ""), ("S", "B"), ("B", "B/s")),
+    ),
+    "alltoall": (
+        r"\frac{n-g}{n}\,S/B_\text{out} + \frac{g-1}{n}\,S/B_\text{up}",
+        "({n} − {g}) / {n} × {S} / {Bo} + ({g} − 1) / {n} × {S} / {Bu}",
+        (("n", ""), ("g", ""), ("S", "B"), ("Bo", "B/s"), ("Bu", "B/s")),
+    ),
+    "hierarchical": (
+        r"\left(\frac{g-1}{g}\frac{S}{B_\text{up}} + \frac{k-1}{k}\frac{S/g}{B_\text{out}}\right)",
+        "(({g} − 1) / {g} × {S} / {Bu} + ({k} − 1) / {k} × {S} / {g} / {Bo})",
+        (("g", ""), ("k", ""), ("S", "B"), ("Bu", "B/s"), ("Bo", "B/s")),
+    ),
+}
+
+
+class Collective(NamedTuple):
+    """One collective's time and how to show it: the template evaluates to `seconds`.
+
+    Only the time and the link are made for every layout a search tries; the derivation's strings are looked up
+    when shown."""
 
     seconds: float
     where: str  # "up", "out", "both" or "none"
-    formula: str
-    template: str
-    values: dict[str, tuple[float, str]]
+    form: str = "none"  # a key of _FORMS
+    numbers: tuple[float, ...] = ()  # the form's placeholders' values, in its order
+    allreduce: bool = False
+
+    @property
+    def formula(self) -> str:
+        return ("2" if self.allreduce else "") + _FORMS[self.form][0]
+
+    @property
+    def template(self) -> str:
+        return ("2 × " if self.allreduce else "") + _FORMS[self.form][1]
+
+    @property
+    def values(self) -> dict[str, tuple[float, str]]:
+        return {name: (number, unit) for (name, unit), number in zip(_FORMS[self.form][2], self.numbers, strict=True)}
 
 
-# A collective among one rank moves nothing; one shared answer (a Collective is never changed once made).
-_NO_COLLECTIVE = Collective(0.0, "none", "0", "0", {})
+# A collective among one rank moves nothing; one shared answer.
+_NO_COLLECTIVE = Collective(0.0, "none")
 
 
 def _missing_out(links: Links) -> CalcError:
@@ -159,67 +198,33 @@ def _collective(kind: str, size_bytes: float, members: float, stride: float, lin
     if n <= 1:
         return _NO_COLLECTIVE
     g = _inside(n, stride, links.domain) if links.topology != "none" else 1
-    factor = 2.0 if kind == "allreduce" else 1.0
-    f = "2 × " if kind == "allreduce" else ""
+    allreduce = kind == "allreduce"
+    factor = 2.0 if allreduce else 1.0
     if kind == "p2p":
         if g > 1:
             bw = _pair_bandwidth(links)
-            return Collective(
-                size_bytes / bw, "up", r"S/B_\text{up}", "{S} / {B}", {"S": (size_bytes, "B"), "B": (bw, "B/s")}
-            )
+            return Collective(size_bytes / bw, "up", "p2p_up", (size_bytes, bw))
         if not links.out:
             raise _missing_out(links)
-        return Collective(
-            size_bytes / links.out,
-            "out",
-            r"S/B_\text{out}",
-            "{S} / {B}",
-            {"S": (size_bytes, "B"), "B": (links.out, "B/s")},
-        )
+        return Collective(size_bytes / links.out, "out", "p2p_out", (size_bytes, links.out))
     if g >= n:
         bw = _ring_bandwidth(links, n)
-        seconds = factor * (n - 1) / n * size_bytes / bw
-        formula = rf"{f.replace(' × ', '')}\frac{{n-1}}{{n}}\,S/B_\text{{up}}"
-        return Collective(
-            seconds,
-            "up",
-            formula,
-            f + "({n} − 1) / {n} × {S} / {B}",
-            {"n": (n, ""), "S": (size_bytes, "B"), "B": (bw, "B/s")},
-        )
+        return Collective(factor * (n - 1) / n * size_bytes / bw, "up", "ring_up", (n, size_bytes, bw), allreduce)
     if not links.out:
         raise _missing_out(links)
     if g == 1:
         seconds = factor * (n - 1) / n * size_bytes / links.out
-        formula = rf"{f.replace(' × ', '')}\frac{{n-1}}{{n}}\,S/B_\text{{out}}"
-        return Collective(
-            seconds,
-            "out",
-            formula,
-            f + "({n} − 1) / {n} × {S} / {B}",
-            {"n": (n, ""), "S": (size_bytes, "B"), "B": (links.out, "B/s")},
-        )
+        return Collective(seconds, "out", "ring_out", (n, size_bytes, links.out), allreduce)
     up = _ring_bandwidth(links, g)
     k = math.ceil(n / g)
     if kind == "alltoall":  # what leaves the domain crosses the NICs; the rest stays inside
         seconds = (n - g) / n * size_bytes / links.out + (g - 1) / n * size_bytes / up
-        return Collective(
-            seconds,
-            "both",
-            r"\frac{n-g}{n}\,S/B_\text{out} + \frac{g-1}{n}\,S/B_\text{up}",
-            "({n} − {g}) / {n} × {S} / {Bo} + ({g} − 1) / {n} × {S} / {Bu}",
-            {"n": (n, ""), "g": (float(g), ""), "S": (size_bytes, "B"), "Bo": (links.out, "B/s"), "Bu": (up, "B/s")},
-        )
+        return Collective(seconds, "both", "alltoall", (n, float(g), size_bytes, links.out, up))
     full = hierarchical_allreduce_seconds(
         bytes_total=size_bytes, count=g * k, domain_size=g, scale_up_bytes_per_s=up, scale_out_bytes_per_s=links.out
     )
-    seconds = full * factor / 2.0
     return Collective(
-        seconds,
-        "both",
-        rf"{f.replace(' × ', '')}\left(\frac{{g-1}}{{g}}\frac{{S}}{{B_\text{{up}}}} + \frac{{k-1}}{{k}}\frac{{S/g}}{{B_\text{{out}}}}\right)",
-        f + "(({g} − 1) / {g} × {S} / {Bu} + ({k} − 1) / {k} × {S} / {g} / {Bo})",
-        {"g": (float(g), ""), "k": (float(k), ""), "S": (size_bytes, "B"), "Bu": (up, "B/s"), "Bo": (links.out, "B/s")},
+        full * factor / 2.0, "both", "hierarchical", (float(g), float(k), size_bytes, up, links.out), allreduce
     )
 
 
