@@ -9,9 +9,15 @@ from pathlib import Path
 import pytest
 
 from calc import load_data
+from tools.postprocess import without_switching_rule
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
+# The rule as Material 9.8 ships it in palette.*.min.css.
+_PALETTE_RULE = (
+    "[data-md-color-switching] *,[data-md-color-switching] :after,[data-md-color-switching] :before"
+    "{transition-duration:0s!important}"
+)
 PAGES = sorted(p.relative_to(DOCS / "en") for p in (DOCS / "en").rglob("*.md"))
 
 # A number followed by a unit a spec sheet would print.
@@ -99,6 +105,18 @@ def test_executed_examples_ran_cleanly(built_site: Path) -> None:
         or "macro error" in text.lower()
     ]
     assert broken == []
+
+
+def test_no_stylesheet_restyles_the_page_on_the_palettes_mark(built_site: Path) -> None:
+    """Material's palette marks <body> on every load; no rule of the built site may select on that mark, so it
+    costs no restyle of the whole page (tools/postprocess.py drops Material's; a new version's would fail here)."""
+    assert without_switching_rule(_PALETTE_RULE) == ""
+    marked = [
+        str(sheet.relative_to(built_site))
+        for sheet in built_site.rglob("*.css")
+        if "data-md-color-switching" in sheet.read_text(encoding="utf-8")
+    ]
+    assert marked == []
 
 
 def test_pages_without_calculators_load_no_runtime(built_site: Path) -> None:

@@ -43,6 +43,12 @@ _KATEX_MATHML = re.compile(
 )
 _MATHML_TAG = re.compile(r"<(/?)mrow>")
 
+# Material's palette marks <body> while it sets the colours, and this rule then freezes every element's
+# transitions. The palette sets the colours on every page load, so the mark alone restyled the whole page twice
+# before the reader could interact (a third of the elements a calculator page styles at start-up); without the
+# rule, a reader's rare switch of palette lets link colours fade for their 0.125 s instead of snapping.
+_SWITCHING_RULE = re.compile(r"\[data-md-color-switching\] \*,[^{}]*\{transition-duration:0s!important\}")
+
 # A fenced code block as pymdownx.highlight writes it.
 _CODE_BLOCK = re.compile(r"<pre><span></span><code>")
 # The macros' bank of typeset formulas (tools/macros/calculators.py): spans only, no nested <div>.
@@ -123,6 +129,18 @@ def focusable_code(html: str) -> str:
     stop when it scrolls sideways) only as it comes into view (content.lazy); until then, a keyboard reader
     could not reach a block wider than the page to scroll it."""
     return _CODE_BLOCK.sub('<pre><span></span><code tabindex="0">', html)
+
+
+def without_switching_rule(css: str) -> str:
+    return _SWITCHING_RULE.sub("", css)
+
+
+def quiet_palette_switch(site: Path) -> None:
+    """Drop the palette's switching rule (see _SWITCHING_RULE) from Material's built stylesheets."""
+    for sheet in (site / "assets" / "stylesheets").glob("palette.*.min.css"):
+        css = sheet.read_text(encoding="utf-8")
+        if (quiet := without_switching_rule(css)) != css:
+            sheet.write_text(quiet, encoding="utf-8")
 
 
 def _sha256(data: bytes) -> str:
@@ -267,6 +285,7 @@ def write_headers(site: Path, script_hashes: list[str]) -> None:
 def postprocess(site: Path, *, with_csp: bool = True, base_path: str = "/") -> None:
     """Finish the built site in place (idempotent). `base_path` is the site URL's path, e.g. /x4/."""
     split_search_index(site)
+    quiet_palette_switch(site)  # before the pages get its integrity hash
     hashes = process_pages(site, with_csp=with_csp, base_path=base_path)
     if hashes or not (site / "_headers").exists():
         write_headers(site, hashes)
