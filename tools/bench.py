@@ -11,7 +11,7 @@ mkdocs-material page built in the same run with the same theme version; the medi
 Live calculators, per calculator page: prerendered result visible; first live result, cold (median of 5)
 and warm; a first edit made 1 s after load to its answer; the longest main-thread task, overall and while
 the runtime loads, and the longest run of X4's own scripts (long-animation-frame attribution); bytes and
-requests over gzip and over brotli. Per calculator: recompute p50/p95 over 50 edits. The floor: a blank
+requests over gzip and over brotli. Per calculator and page (each language): recompute p50/p95 over 50 edits. The floor: a blank
 page that only runs loadPyodide and one runPython.
 """
 
@@ -478,11 +478,11 @@ def bench_live_row(
     path: str,
     floor: float,
     floor_runtime: float,
-    recompute: dict[str, tuple[str, list[float]]],
+    recompute: dict[tuple[str, str], list[float]],
 ) -> None:
     """One calculator page's row of the live table; its calculators' latencies go into `recompute`."""
     r, latencies = bench_calculator_page(browser, base, path)
-    recompute.update({name: (path, values) for name, values in latencies.items()})
+    recompute.update({(name, path): values for name, values in latencies.items()})
     runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
     cold = statistics.median(run[0] for run in runs)
     cold_runtime = statistics.median(run[1] for run in runs)
@@ -514,14 +514,14 @@ def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[s
         f"{'edit@1s':>7} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KiB gz':>7} {'KiB br':>7} {'req':>4} "
         f"{'start':>6} {'ready':>6}"
     )
-    recompute: dict[str, tuple[str, list[float]]] = {}
+    recompute: dict[tuple[str, str], list[float]] = {}  # per calculator and page: each language's page is measured
     for path in pages:
         try:
             bench_live_row(browser, base, base_br, path, floor, floor_runtime, recompute)
         except Exception as error:  # reported, and the run goes on to the next page
             print(f"{path or '(home)':22} failed: {str(error).splitlines()[0][:150]}", flush=True)
     print(f"\n{'calculator':24} {'page':22} {'p50':>6} {'p95':>6}  recompute over 50 edits, ms")
-    for name, (path, values) in sorted(recompute.items()):
+    for (name, path), values in sorted(recompute.items()):
         p95 = statistics.quantiles(values, n=20)[18]
         print(f"{name:24} {path or '(home)':22} {statistics.median(values):6.1f} {p95:6.1f}")
     print(f"\n{'page without calculator':40} {'KiB gz':>7} {'req':>4}")
