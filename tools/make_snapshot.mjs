@@ -3,6 +3,7 @@
 // Usage: node tools/make_snapshot.mjs <calc.zip> <python_stdlib.zip> <out.bin.gz>
 //
 // Every byte the browser must take in costs start-up time, so the snapshot travels small:
+// - memory malloc has freed is zeroed first (zeroFreeMemory);
 // - the wasm's initial memory (its data segments) is XOR-ed out of the heap: most of those 3.2 MB are
 //   unchanged after start-up and already come with the wasm, so they become zeros;
 // - then sparse: only the non-zero runs of 4 KiB pages travel (over half of the 31 MB heap is zeros).
@@ -46,6 +47,22 @@ function sparse(snapshot, heapOffset) {
   return Buffer.concat([header, ...runs.map(([offset, length]) => bytes.subarray(offset, offset + length))]);
 }
 
+// What malloc has freed still holds the objects that were there (over 4 MB after the imports below). Taken from
+// malloc in ever smaller pieces, zeroed and given back, it travels as zeros; a footprint limit keeps malloc from
+// growing the heap meanwhile, and is lifted again before the snapshot (the restored heap must be free to grow).
+function zeroFreeMemory(module) {
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const taken = [];
+  for (let size = 1 << 24; size >= 64; size >>= 1) {
+    for (let piece = module._malloc(size); piece; piece = module._malloc(size)) {
+      module.HEAPU8.fill(0, piece, piece + module._malloc_usable_size(piece));
+      taken.push(piece);
+    }
+  }
+  for (const piece of taken) module._free(piece);
+  module._malloc_set_footprint_limit(0xffffffff); // dlmalloc's "no limit"
+}
+
 const [zipPath, stdlibPath, outPath] = process.argv.slice(2);
 // The standard library the site serves (trimmed by tools/hooks.py): the heap holds zipimport's index of it.
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: stdlibPath });
@@ -57,7 +74,10 @@ for info in pkgutil.walk_packages(calc.__path__, "calc."):
     if "_tooling" not in info.name and not info.name.endswith("__main__"):
         importlib.import_module(info.name)
 calc.load_data()
+import gc
+gc.collect()
 `);
+zeroFreeMemory(pyodide._module);
 const snapshot = pyodide.makeMemorySnapshot();
 // Pyodide's snapshot is its own header, then the heap.
 const heapOffset = snapshot.length - pyodide._module.HEAP8.length;
