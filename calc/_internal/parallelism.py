@@ -191,7 +191,7 @@ def _missing_out(links: Links) -> CalcError:
     return CalcError(field="accelerator", kind="no_figure", detail="scale_out", subject=links.name)
 
 
-def _collective(kind: str, size_bytes: float, members: float, stride: float, links: Links, axis: str) -> Collective:
+def _collective(kind: str, size_bytes: float, members: float, stride: float, links: Links) -> Collective:
     """A ring AllReduce ("allreduce"), AllGather or ReduceScatter ("allgather"), all-to-all or one pipeline
     send ("p2p") of `size_bytes` among `members` ranks `stride` apart, on the links the layout gives it."""
     n = float(members)
@@ -458,30 +458,28 @@ def _evaluate(setup: Setup, lay: Layout, memory: dict[str, Any] | None = None) -
     forward_share = 0.25 if full else 1.0 / 3.0
     # Tensor parallelism: 4 AllReduces (or AllGather + ReduceScatter pairs) of s·b·h/c per layer, 6 with full recompute.
     tp_calls = 6.0 if full else 4.0
-    tp_one = _collective("allreduce", ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links, "tp")
+    tp_one = _collective("allreduce", ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links)
     tp_mb = per_stage * tp_calls * tp_one.seconds
     # Context parallelism: K and V gathered in the forward pass and again in the backward, dK and dV reduce-scattered.
     kv_split = min(t, m.kv_heads)
     cp_calls = 4.0 if full else 3.0
-    cp_one = _collective(
-        "allgather", 2 * ACTIVATION_BYTES * s * b * m.kv_heads * m.head_dim / kv_split, c, t, links, "cp"
-    )
+    cp_one = _collective("allgather", 2 * ACTIVATION_BYTES * s * b * m.kv_heads * m.head_dim / kv_split, c, t, links)
     cp_mb = per_stage * cp_calls * cp_one.seconds
     # Expert parallelism: dispatch and combine all-to-alls, forward and backward, per MoE layer.
     moe_layers = per_stage * (m.layers - m.dense_layers) / m.layers if m.experts else 0.0
     ep_calls = 6.0 if full else 4.0
     tokens = s * b / c / (t if lay.sequence_parallel else 1)
-    ep_one = _collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links, "ep")
+    ep_one = _collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links)
     ep_mb = moe_layers * ep_calls * ep_one.seconds
     critical_mb = compute_mb + tp_mb + cp_mb + ep_mb
     compute = microbatches * compute_mb
     # Pipeline: one send forward and one backward per micro-batch and model chunk, s·b·h/(c·t) each.
-    pp_one = _collective("p2p", ACTIVATION_BYTES * s * b * m.hidden / (c * t), p, t * c * d, links, "pp")
+    pp_one = _collective("p2p", ACTIVATION_BYTES * s * b * m.hidden / (c * t), p, t * c * d, links)
     pp_comm = microbatches * 2 * v * pp_one.seconds if p > 1 else 0.0
     bubble = (p - 1) / v * critical_mb
     # Data parallelism: the gradients' ReduceScatter + AllGather (an AllReduce) over the data-parallel group.
-    dp_one = _collective("allreduce", GRADIENT_BYTES * dense_dev, group, t, links, "dp")  # cp then dp, from stride t
-    ep_dp_one = _collective("allreduce", GRADIENT_BYTES * expert_dev, expert_group, t * c * e, links, "dp")
+    dp_one = _collective("allreduce", GRADIENT_BYTES * dense_dev, group, t, links)  # cp then dp, from stride t
+    ep_dp_one = _collective("allreduce", GRADIENT_BYTES * expert_dev, expert_group, t * c * e, links)
     allreduce = dp_one.seconds + ep_dp_one.seconds
     fwd, bwd = forward_share * compute_mb, (1 - forward_share) * compute_mb
     if lay.zero <= 1:  # once per step, hidden under the last micro-batch's backward and the first one's forward
