@@ -52,31 +52,6 @@ def test_calculator_works_under_the_csp_header(page: object, site_url: str) -> N
     assert page.x4_errors == []
 
 
-_ROOT_CLASS_CHANGES = """
-window.__rootClassChanges = [];
-new MutationObserver((records) => {
-  for (const r of records) {
-    const now = r.target.getAttribute("class");
-    if (r.target === document.documentElement && r.oldValue !== now) window.__rootClassChanges.push([r.oldValue, now]);
-  }
-}).observe(document, { attributes: true, attributeFilter: ["class"], attributeOldValue: true, subtree: true });
-"""
-
-
-def test_the_themes_start_up_leaves_the_roots_classes_alone(browser: object, site_url: str) -> None:
-    """The page sets the root's classes in its head to what Material's script would set them to; a theme
-    that set any other class would restyle every element as it starts (tests/test_content.py)."""
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.add_init_script(_ROOT_CLASS_CHANGES)
-        page.goto(site_url + "roofline/", wait_until="load")
-        changes = page.evaluate("window.__rootClassChanges")
-    finally:
-        context.close()
-    assert changes == [["no-js", "js js-focus-visible"]]
-
-
 def test_every_page_has_a_csp_meta_and_integrity(built_site: Path) -> None:
     """Each page carries the CSP as a meta tag, and its own scripts carry integrity hashes."""
     for html in built_site.rglob("*.html"):

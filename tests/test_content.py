@@ -119,22 +119,6 @@ def test_no_stylesheet_restyles_the_page_on_the_palettes_mark(built_site: Path) 
     assert marked == []
 
 
-_ROOT_CLASSES = '<script>document.documentElement.className = "js js-focus-visible"</script>'
-
-
-def test_the_root_is_marked_js_before_the_page_is_styled(built_site: Path) -> None:
-    """As Material's script starts it sets the root's classes to "js js-focus-visible", and any change to the
-    root's class attribute restyles every element (rules such as `table:not([class]) td > :first-child`)
-    inside the theme's start-up task. Each page sets them itself before its first stylesheet."""
-    late = []
-    for html in built_site.rglob("*.html"):
-        text = html.read_text(encoding="utf-8")
-        swap, sheet = text.find(_ROOT_CLASSES), text.find('<link rel="stylesheet"')
-        if 'class="no-js"' in text and not (0 <= swap < sheet):
-            late.append(str(html.relative_to(built_site)))
-    assert late == []
-
-
 def test_pages_without_calculators_load_no_runtime(built_site: Path) -> None:
     """Only pages that embed a calculator or the scratchpad reference the runtime's script."""
     for html in built_site.rglob("index.html"):
