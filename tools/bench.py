@@ -336,6 +336,9 @@ def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[s
     return out, latencies
 
 
+COLD_RUNS = 5  # cold loads of each calculator page, each followed by one of the floor page
+
+
 def bench_cold_first_live(browser: object, base: str, path: str) -> tuple[float, float]:
     """Navigation start to the first live answer on screen, as the page measures it (cold cache),
     the reader editing as soon as the form exists."""
@@ -476,19 +479,27 @@ def bench_live_row(
     base: str,
     base_br: str,
     path: str,
-    floor: float,
-    floor_runtime: float,
+    floors: list[tuple[float, float]],
     recompute: dict[tuple[str, str], list[float]],
 ) -> None:
-    """One calculator page's row of the live table; its calculators' latencies go into `recompute`."""
+    """One calculator page's row of the live table; its calculators' latencies go into `recompute`.
+
+    Its cold loads alternate with loads of the floor page, and the row divides by those floors: this
+    machine's speed drifts by a third over a run, so a floor measured minutes apart would not compare."""
     r, latencies = bench_calculator_page(browser, base, path)
     recompute.update({(name, path): values for name, values in latencies.items()})
-    runs = [bench_cold_first_live(browser, base, path) for _ in range(5)]
+    runs, row_floors = [], []
+    for _ in range(COLD_RUNS):
+        runs.append(bench_cold_first_live(browser, base, path))
+        row_floors.append(bench_floor(browser, base))
+    floors += row_floors
     cold = statistics.median(run[0] for run in runs)
     cold_runtime = statistics.median(run[1] for run in runs)
+    floor = statistics.median(f[0] for f in row_floors)
+    floor_runtime = statistics.median(f[1] for f in row_floors)
     br_bytes, _ = page_bytes(browser, base_br, path)
     print(
-        f"{path or '(home)':22} {r['prerendered_ms']:9.0f} {cold:6.0f} {cold / floor:7.2f} {cold_runtime:7.0f} "
+        f"{path or '(home)':22} {r['prerendered_ms']:9.0f} {floor:6.0f} {cold:6.0f} {cold / floor:7.2f} {cold_runtime:7.0f} "
         f"{cold_runtime / floor_runtime:6.2f} {r['first_live_warm_ms']:6.0f} {r['edit_after_1s_ms']:7.0f} "
         f"{r['longest_task_ms']:8.0f} {r['longest_task_loading_ms']:7.0f} {r['longest_x4_script_ms']:5.0f} "
         f"{r['bytes'] / 1024:7.0f} {br_bytes / 1024:7.0f} {r['requests']:4.0f} {r['runtime_start_ms']:6.0f} "
@@ -498,28 +509,28 @@ def bench_live_row(
 
 
 def run_live(browser: object, site: Path, base: str, base_br: str, pages: list[str]) -> None:
-    floors = [bench_floor(browser, base) for _ in range(3)]
-    floor = statistics.median(f[0] for f in floors)
-    floor_runtime = statistics.median(f[1] for f in floors)
     print(
-        f"floor (blank page: loadPyodide + one runPython): {floor:.0f} ms from navigation, "
-        f"{floor_runtime:.0f} ms from its worker's start"
+        "floor: the blank page's loadPyodide + one runPython, from navigation, median of the loads alternated "
+        "with the row's; cold/fl: navigation to first live answer / that floor; rt/fl: runtime start to that "
+        "answer / the floor from its worker's start; KiB gz, KiB br: KiB (1024 bytes) over gzip, brotli"
     )
     print(
-        "cold/fl: navigation to first live answer / floor from navigation; "
-        "rt/fl: runtime start to that answer / floor from its worker's start; KiB gz, KiB br: KiB (1024 bytes) over gzip, brotli"
-    )
-    print(
-        f"{'page':22} {'prerender':>9} {'cold':>6} {'cold/fl':>7} {'rt→live':>7} {'rt/fl':>6} {'warm':>6} "
+        f"{'page':22} {'prerender':>9} {'floor':>6} {'cold':>6} {'cold/fl':>7} {'rt→live':>7} {'rt/fl':>6} {'warm':>6} "
         f"{'edit@1s':>7} {'longtask':>8} {'lt@load':>7} {'x4 js':>5} {'KiB gz':>7} {'KiB br':>7} {'req':>4} "
         f"{'start':>6} {'ready':>6}"
     )
     recompute: dict[tuple[str, str], list[float]] = {}  # per calculator and page: each language's page is measured
+    floors: list[tuple[float, float]] = []
     for path in pages:
         try:
-            bench_live_row(browser, base, base_br, path, floor, floor_runtime, recompute)
+            bench_live_row(browser, base, base_br, path, floors, recompute)
         except Exception as error:  # reported, and the run goes on to the next page
             print(f"{path or '(home)':22} failed: {str(error).splitlines()[0][:150]}", flush=True)
+    if floors:
+        print(
+            f"floor over the run: {min(f[0] for f in floors):.0f}-{max(f[0] for f in floors):.0f} ms from navigation "
+            f"(median {statistics.median(f[0] for f in floors):.0f}), {len(floors)} loads"
+        )
     print(f"\n{'calculator':24} {'page':22} {'p50':>6} {'p95':>6}  recompute over 50 edits, ms")
     for (name, path), values in sorted(recompute.items()):
         p95 = statistics.quantiles(values, n=20)[18]
