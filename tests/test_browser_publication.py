@@ -41,6 +41,31 @@ def test_search_returns_only_the_pages_language(page: object, site_url: str, lan
     assert (len(in_spanish) == len(hrefs)) if lang == "es" else not in_spanish, hrefs
 
 
+SEARCH_READY = "() => !document.querySelector('.md-search-result__meta').textContent.includes('Initializing')"
+
+
+def test_a_calculator_pages_search_index_waits_for_its_runtime_or_the_reader(page: object, site_url: str) -> None:
+    """A chapter builds its search index at once; a calculator page leaves it until its runtime has warmed up, so
+    the two do not share the CPU while the runtime starts, but builds it as soon as the reader goes to search.
+    With the runtime held back (its wasm never arrives), search waits, then answers once the box has focus."""
+    page.goto(site_url + "motivation/")
+    page.wait_for_function(SEARCH_READY, timeout=15_000)
+    page.context.route("**/pyodide.asm.wasm", lambda route: None)
+    page.goto(site_url + "roofline/")
+    page.wait_for_timeout(3_000)
+    assert not page.evaluate(SEARCH_READY)
+    assert _search(page, "memory")
+    assert page.x4_errors == []
+
+
+def test_a_calculator_pages_search_index_is_built_once_the_runtime_has_warmed_up(page: object, site_url: str) -> None:
+    """Left alone, a calculator page's search gets ready after its runtime's warm-up, without the reader's help."""
+    page.goto(site_url + "es/roofline/")
+    page.wait_for_selector("html[data-x4-warmed]", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function(SEARCH_READY, timeout=15_000)
+    assert page.x4_errors == []
+
+
 def test_calculator_works_under_the_csp_header(page: object, site_url: str) -> None:
     """Served with the _headers CSP (which governs the worker too), the calculator answers live and
     nothing is blocked."""

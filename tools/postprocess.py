@@ -22,6 +22,10 @@ _LOCAL_ASSET = re.compile(
 _CONFIG_BASE = re.compile(
     r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")(?P<base>[^"]*)(")'
 )
+# The theme's search worker in the page's config; a calculator page starts it through X4's wrapper beside it
+# (overrides/assets/javascripts/workers/x4-search.js), which builds the index once the page lets it.
+_CONFIG_SEARCH = re.compile(r'("search": "(?:[^"]*/)?)(search\.[0-9a-f]+\.min\.js)(")')
+CALCULATOR_SCRIPT = "assets/x4/x4-calc.js"
 # Material's script reads each <link rel="alternate" hreflang> as another language's *site root*: it fetches
 # sitemap.xml beside it and, on a click on any link under it, navigates by that sitemap. mkdocs-static-i18n
 # points those links at the page's own translation, so every page fetched two missing files (404s in the
@@ -245,6 +249,8 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         lang = _language_of(page, site)
         if lang:  # the search index of the page's own language: base points at the language root
             html = _CONFIG_BASE.sub(partial(_search_base, lang=lang), html, count=1)
+        if CALCULATOR_SCRIPT in html:
+            html = _CONFIG_SEARCH.sub(r"\1x4-search.js?theme=\2\3", html, count=1)
         html = _HREFLANG_LINK.sub("", html)
         html = bank_in_template(html)
         html = focusable_code(html)

@@ -22,6 +22,24 @@ function setStatus(key) {
   }
 }
 
+// Material's search index waits for this page's runtime (assets/javascripts/workers/x4-search.js), so the two do
+// not share a phone's few cores while the runtime starts and warms up: the page lets it go once the runtime has
+// warmed up or failed, or as soon as the reader goes to the search box. (Another tab's page may answer too.)
+const searchChannel = new BroadcastChannel("x4-search");
+let searchReleased = false;
+
+function releaseSearch() {
+  searchReleased = true;
+  searchChannel.postMessage("go");
+}
+
+searchChannel.onmessage = (event) => {
+  if (event.data === "waiting" && searchReleased) searchChannel.postMessage("go");
+};
+document.addEventListener("focusin", (event) => {
+  if (!searchReleased && event.target.closest?.(".md-search")) releaseSearch();
+});
+
 function startWorker() {
   if (worker) return worker;
   performance.mark("x4-runtime-start");
@@ -35,10 +53,12 @@ function startWorker() {
         document.documentElement.dataset.x4Runtime = "ready";
         document.documentElement.dataset.x4RuntimeMode = message.mode;
         window.x4RuntimeTimings = message.timings;
+        if (!widgets.length) releaseSearch(); // a scratchpad alone has no warm-up
       }
     } else if (message.type === "fatal") {
       setStatus("failed");
       document.documentElement.dataset.x4Runtime = "failed";
+      releaseSearch();
     } else if (pending.has(message.id)) {
       pending.get(message.id)(message);
       pending.delete(message.id);
@@ -455,6 +475,7 @@ function warmUp() {
   const calculators = [...new Set(widgets.map((widget) => widget.dataset.calculator))];
   request({ calculators, lang: widgets[0].dataset.lang }, "warm").then((reply) => {
     if (reply.type === "warmed") document.documentElement.dataset.x4Warmed = String(reply.cases);
+    releaseSearch();
   });
 }
 
