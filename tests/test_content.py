@@ -127,7 +127,6 @@ def test_pages_without_calculators_load_no_runtime(built_site: Path) -> None:
         assert uses_runtime == ("x4-calc.js" in text), html
 
 
-
 def test_pages_with_a_runtime_start_the_theme_search_worker_through_the_wrapper(built_site: Path) -> None:
     """A page that starts the runtime names X4's search wrapper in the theme's config, with the theme's own worker
     beside it (a theme upgrade that renames it fails here); every other page names the theme's worker."""
@@ -141,6 +140,7 @@ def test_pages_with_a_runtime_start_the_theme_search_worker_through_the_wrapper(
             assert wrapper == "x4-search.js" and (workers / theme).is_file(), (html, named.group(1))
         else:
             assert re.fullmatch(r"search\.[0-9a-f]+\.min\.js", named.group(1)), (html, named.group(1))
+
 
 # --- What the prose may say ---------------------------------------------------------------------
 
