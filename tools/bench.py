@@ -57,7 +57,8 @@ new PerformanceObserver((list) => {
     for (const s of frame.scripts) window.__x4Scripts.push([s.startTime, s.duration, s.sourceURL]);
 }).observe({ type: "long-animation-frame", buffered: true });
 """
-# The floor, served as files so the site's own CSP (from _headers) allows it like any page script.
+# The floor, served from memory beside the site (no file is written into it, so runs never race over them)
+# under the site's own CSP (from _headers), which allows it like any page script.
 FLOOR_FILES = {
     "__bench_floor.html": '<!doctype html><meta charset="utf-8"><title>floor</title>'
     '<script type="module" src="__bench_floor.js"></script>',
@@ -112,6 +113,14 @@ class CompressingHandler(SiteHandler):
 
     def send_head(self):
         url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        floor = FLOOR_FILES.get(url_path.lstrip("/"))
+        if floor is not None:
+            body = floor.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(url_path))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
         path = Path(self.translate_path(self.path))
         if path.is_dir() and url_path.endswith("/"):
             path = path / "index.html"
@@ -561,8 +570,6 @@ def main() -> int:
             subprocess.run(
                 [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)], cwd=ROOT, check=True
             )
-        for name, text in FLOOR_FILES.items():
-            (site / name).write_text(text, encoding="utf-8")
         server, server_br = serve(site), serve(site, "br")
         base = f"http://127.0.0.1:{server.server_port}/"
         base_br = f"http://127.0.0.1:{server_br.server_port}/"
@@ -581,8 +588,6 @@ def main() -> int:
             for running in (server, server_br):
                 running.shutdown()
                 running.server_close()
-            for name in FLOOR_FILES:
-                (site / name).unlink(missing_ok=True)
     return 0
 
 
