@@ -4,6 +4,7 @@ the Content-Security-Policy."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -41,7 +42,26 @@ def test_search_returns_only_the_pages_language(page: object, site_url: str, lan
     assert (len(in_spanish) == len(hrefs)) if lang == "es" else not in_spanish, hrefs
 
 
-SEARCH_READY = "() => !document.querySelector('.md-search-result__meta').textContent.includes('Initializing')"
+def _search_initializer(lang: str) -> str:
+    """The theme's "Initializing search" in `lang`, from the site's own language partial or the theme's."""
+    import material
+
+    own = ROOT / "overrides" / "partials" / "languages" / f"{lang}.html"
+    partial = (
+        own
+        if own.is_file()
+        else Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{lang}.html"
+    )
+    found = re.search(r'"search\.result\.initializer": "([^"]+)"', partial.read_text(encoding="utf-8"))
+    assert found, partial
+    return found.group(1)
+
+
+def _search_ready(lang: str) -> str:
+    """A page function that is true once the theme's search index is ready (its status no longer says so)."""
+    waiting = _search_initializer(lang)
+    status = "document.querySelector('.md-search-result__meta').textContent.trim()"
+    return f"() => {status} !== '' && !{status}.includes({waiting!r})"
 
 
 def test_a_calculator_pages_search_index_waits_for_its_runtime_or_the_reader(page: object, site_url: str) -> None:
@@ -49,11 +69,11 @@ def test_a_calculator_pages_search_index_waits_for_its_runtime_or_the_reader(pag
     the two do not share the CPU while the runtime starts, but builds it as soon as the reader goes to search.
     With the runtime held back (its wasm never arrives), search waits, then answers once the box has focus."""
     page.goto(site_url + "motivation/")
-    page.wait_for_function(SEARCH_READY, timeout=15_000)
+    page.wait_for_function(_search_ready("en"), timeout=15_000)
     page.context.route("**/pyodide.asm.wasm", lambda route: None)
     page.goto(site_url + "roofline/")
     page.wait_for_timeout(3_000)
-    assert not page.evaluate(SEARCH_READY)
+    assert not page.evaluate(_search_ready("en"))
     assert _search(page, "memory")
     assert page.x4_errors == []
 
@@ -62,7 +82,7 @@ def test_a_calculator_pages_search_index_is_built_once_the_runtime_has_warmed_up
     """Left alone, a calculator page's search gets ready after its runtime's warm-up, without the reader's help."""
     page.goto(site_url + "es/roofline/")
     page.wait_for_selector("html[data-x4-warmed]", timeout=LIVE_TIMEOUT_MS)
-    page.wait_for_function(SEARCH_READY, timeout=15_000)
+    page.wait_for_function(_search_ready("es"), timeout=15_000)
     assert page.x4_errors == []
 
 

@@ -493,7 +493,7 @@ def bench_live_row(
 ) -> None:
     """One calculator page's row of the live table; its calculators' latencies go into `recompute`.
 
-    Its cold loads alternate with loads of the floor page, and the row divides by those floors: this
+    Its cold loads alternate with loads of the floor page, and the row divides by those floors: the
     machine's speed drifts by a third over a run, so a floor measured minutes apart would not compare."""
     r, latencies = bench_calculator_page(browser, base, path)
     recompute.update({(name, path): values for name, values in latencies.items()})
