@@ -100,6 +100,17 @@ def test_every_known_value_links_its_source_and_nulls_give_a_reason() -> None:
     assert str(fp4["text"]).strip() == "—" and titles == [chip.values["compute.fp4"].reason]
 
 
+def test_memory_published_in_gib_shows_as_published_beside_the_others_gb() -> None:
+    """TPU7x's 192 GiB (Cloud TPU7x docs) and MI300X's "192 GB" (AMD's datasheet; ROCm lists 192 GiB) are the same
+    eight 24 GiB stacks: the table shows both as 192 and sorts them together, with † on the GiB figure only."""
+    cells = parse(landscape_table_html("en", REPO_URL))
+    tpu, amd = (field_cell(cells, chip, "memory.capacity") for chip in ("tpu7x", "mi300x"))
+    assert str(tpu["text"]).startswith("192") and str(amd["text"]).startswith("192")
+    assert tpu["attrs"]["data-sort"] == amd["attrs"]["data-sort"]  # type: ignore[index]
+    marks = [[a.get("class") for tag, a in c["tags"] if tag == "abbr"] for c in (tpu, amd)]  # type: ignore[union-attr]
+    assert marks == [["x4-gib"], []]
+
+
 def test_spanish_numbers_use_a_decimal_comma() -> None:
     """The Spanish table and chip page write 3,35 where the English ones write 3.35 (H100 SXM, TB/s)."""
     en = parse(landscape_table_html("en", REPO_URL))

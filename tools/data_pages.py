@@ -164,11 +164,15 @@ def _number_cell(chip: Accelerator, path: str, scale: float, lang: str, data: Da
             else t("absent", lang)
         )
         return f'<td class="x4-num" data-field="{esc(path)}"><span class="x4-null" title="{esc(reason)}">{NONE}</span>{mark}</td>'
+    number = value.si / scale
     if path == "memory.capacity" and (value.text or "").endswith("GiB"):
+        # HBM and GDDR come in binary sizes whatever unit the vendor prints, so a GiB figure is shown (and
+        # sorted) as published, beside the others' GB: 192 GiB and AMD's "192 GB" are the same memory.
+        number = value.si / 2**30
         mark = f' <abbr class="x4-gib" title="{esc(t("gib_title", lang, text=value.text))}">{GIB_MARK}</abbr>'
-    shown = format_number(value.si / scale, lang, digits=4)
+    shown = format_number(number, lang, digits=4)
     return (
-        f'<td class="x4-num" data-sort="{value.si!r}" data-field="{esc(path)}">'
+        f'<td class="x4-num" data-sort="{number * scale!r}" data-field="{esc(path)}">'
         f"{shown}{mark}{source_sup(chip, value, lang)}</td>"
     )
 
