@@ -148,7 +148,7 @@ class Range:
 
 @dataclass(frozen=True)
 class Economics:
-    """Prices and factors for cost, energy and carbon: USD per accelerator-hour, USD/kWh, PUE, gCO2e/kWh."""
+    """Prices and factors for cost, energy and carbon: USD per accelerator-hour, USD/kWh, PUE, gCO2/kWh."""
 
     accelerator_hour_usd: dict[str, Range]
     electricity_usd_per_kwh: Range
