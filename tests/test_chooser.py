@@ -17,7 +17,7 @@ import calc
 from calc import CalcError
 from calc._internal import chooser
 from calc._internal.memory import RECOMPUTE
-from calc._internal.parallelism import Layout, _evaluate, _memory
+from calc._internal.parallelism import Layout, evaluate_layout, layout_memory
 from calc._tooling.cli import main
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
@@ -418,9 +418,9 @@ def _timing_every_stage(chip: object, case: dict[str, Any]) -> tuple[object, flo
             fitting = None
             for mode in RECOMPUTE:
                 lay = Layout(tp, pp, case["count"] // (tp * pp), 1, 1, 1, stage, 1, mode, True)
-                memory = _memory(setup, lay)
+                memory = layout_memory(setup, lay)
                 if memory["fits"]:
-                    fitting = (lay, _evaluate(setup, lay, memory)["step"])
+                    fitting = (lay, evaluate_layout(setup, lay, memory)["step"])
                     break
             if fitting is not None and (best is None or fitting[1] < best[1]):
                 best = fitting

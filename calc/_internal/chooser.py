@@ -29,11 +29,11 @@ from .parallelism import (
     Layout,
     Setup,
     Shape,
-    _check_activation_inputs,
-    _chip_links,
-    _evaluate,
-    _link_word,
-    _memory,
+    check_activation_inputs,
+    chip_links,
+    evaluate_layout,
+    layout_memory,
+    link_word,
     planner_rates,
 )
 from .results import Result, Scalar, Step
@@ -137,7 +137,7 @@ def _train_setup(chip: Accelerator, *, shape: Shape, count: int, dtype: str, rec
     if not chip.memory_bandwidth_bytes_per_s:
         return "memory_bandwidth"
     try:
-        links = _chip_links(chip)
+        links = chip_links(chip)
     except CalcError:
         return "scale_up_per_peer"
     if links.out is None and count > links.domain:
@@ -195,11 +195,11 @@ def _train_layout(
             for mode in RECOMPUTE:
                 lay = Layout(tp, pp, count // (tp * pp), 1, 1, 1, stage, 1, mode, True)
                 if not checked:
-                    _check_activation_inputs(setup, lay)
+                    check_activation_inputs(setup, lay)
                     checked = True
                 memory = memory_of.get(lay) if memory_of is not None else None
                 if memory is None:
-                    memory = _memory(setup, lay)
+                    memory = layout_memory(setup, lay)
                     if memory_of is not None:
                         memory_of[lay] = memory
                 elif memory["fits"] != (memory["total"] <= setup.capacity):  # kept from a chip of another size
@@ -210,7 +210,7 @@ def _train_layout(
                     # A deeper ZeRO stage with the same recomputation only exposes more DP traffic: never faster.
                     if mode != timed:
                         timed = mode
-                        q = _evaluate(setup, lay, memory)
+                        q = evaluate_layout(setup, lay, memory)
                         if best is None or q["step"] < best[1]["step"]:
                             best = (lay, q)
                     break
@@ -219,7 +219,7 @@ def _train_layout(
     if best is not None:
         return best[0], best[1], setup.efficiency
     if leanest is not None:
-        return leanest[0], _evaluate(setup, leanest[0], leanest[1]), setup.efficiency
+        return leanest[0], evaluate_layout(setup, leanest[0], leanest[1]), setup.efficiency
     return "memory_capacity"
 
 
@@ -286,7 +286,7 @@ def train_fit(
     else:
         lay, q, efficiency = found
         fit = TrainFit(
-            lay, bool(q["fits"]), q["total"], q["mfu"], q["tokens_per_second"], _link_word(q["dp_one"]), efficiency
+            lay, bool(q["fits"]), q["total"], q["mfu"], q["tokens_per_second"], link_word(q["dp_one"]), efficiency
         )
     _FITS[key] = (chip, fit)
     while len(_FITS) > FITS_KEPT:

@@ -1,0 +1,37 @@
+# The parallelism planner, one idea a module: the links and one collective's time (links), what is laid out
+# (layout), one layout's memory and step time (step_time), its derivation, the search over layouts, and the
+# calculator that joins them.
+from .calculator import CALCULATORS, PARALLELISM, parallelism
+from .layout import Layout, Setup, Shape, check_activation_inputs
+from .links import chip_links, link_word
+from .search import describe_layout, search_layouts
+from .step_time import (
+    critical_batch_tokens,
+    default_efficiency,
+    evaluate_layout,
+    layout_memory,
+    pipeline_bubble_fraction,
+    planner_rates,
+    planner_roofs,
+)
+
+__all__ = [
+    "CALCULATORS",
+    "PARALLELISM",
+    "Layout",
+    "Setup",
+    "Shape",
+    "check_activation_inputs",
+    "chip_links",
+    "critical_batch_tokens",
+    "default_efficiency",
+    "describe_layout",
+    "evaluate_layout",
+    "layout_memory",
+    "link_word",
+    "parallelism",
+    "pipeline_bubble_fraction",
+    "planner_rates",
+    "planner_roofs",
+    "search_layouts",
+]

@@ -1,0 +1,470 @@
+# Parallelism planner: a model's training step laid out over a cluster (data, ZeRO/FSDP, tensor with sequence
+# parallelism, pipeline, expert and context parallelism): memory per device, each axis's traffic on the link the
+# layout puts it on, the pipeline bubble, step time and MFU; and a search that ranks every layout that fits.
+from __future__ import annotations
+
+from typing import Any
+
+from ..chips import Chip
+from ..data import load_data
+from ..errors import CalcError, check_choice, check_finite_result, check_number
+from ..fields import (
+    ACCELERATOR,
+    BASIS,
+    CUSTOM_BANDWIDTH,
+    CUSTOM_PEAK,
+    DEFAULT_BASIS,
+    DEFAULT_DTYPE,
+    DTYPES,
+    Calculator,
+    Field,
+    with_changes,
+)
+from ..fmt import format_quantity
+from ..memory import (
+    MLPS,
+    RECIPES,
+    RECOMPUTE,
+    SWITCHES,
+)
+from ..messages import Text, t, text
+from ..plot import memory_bars_svg, step_timeline_svg
+from ..results import Result
+from .derivation import planner_steps
+from .layout import Layout, Setup, check_activation_inputs, check_layout, model_shape
+from .links import TOPOLOGIES, link_word, setup_links
+from .search import describe_layout, search_layouts
+from .step_time import evaluate_layout, planner_roofs, typical_efficiency
+
+# -- the calculator --------------------------------------------------------------------------------------------
+
+
+def parallelism(
+    *,
+    model: str | None = None,
+    params: float | None = 70e9,
+    layers: float | None = 80,
+    hidden_size: float | None = 8192,
+    attention_heads: float | None = 64,
+    kv_heads: float | None = None,
+    ffn_hidden_size: float | None = None,
+    vocab_size: float | None = None,
+    mlp: str = "swiglu",
+    accelerator: str | None = None,
+    dtype: str = DEFAULT_DTYPE,
+    peak_flop_per_s: float | None = None,
+    memory_bytes: float = 80e9,
+    bandwidth_bytes_per_s: float = 3e12,
+    scale_up_bytes_per_s: float = 450e9,
+    scale_up_domain: float = 8,
+    scale_up_topology: str = "switch",
+    scale_up_link_bytes_per_s: float | None = None,
+    scale_out_bytes_per_s: float = 50e9,
+    count: float = 1024,
+    tp: float = 8,
+    pp: float = 4,
+    dp: float | None = None,
+    ep: float = 1,
+    cp: float = 1,
+    virtual_stages: float = 1,
+    zero_stage: int = 1,
+    sequence_parallel: str = "on",
+    sequence_length: float = 8192,
+    global_batch_tokens: float = 4_194_304,
+    micro_batch: float = 1,
+    recompute: str = "none",
+    recipe: str = "adam-mixed",
+    flash_attention: str = "on",
+    dropout: str = "off",
+    matmul_efficiency: float | None = None,
+    search: str = "off",
+    basis: str = DEFAULT_BASIS,
+) -> Result:
+    """Lay a model's training step out over a cluster: memory per device, communication per axis, step time, MFU.
+
+    Parameters:
+        model: a data/ model, or None for a custom one given by params, layers, hidden_size, attention_heads,
+            kv_heads (default: heads), ffn_hidden_size (default 8h/3 for SwiGLU, 4h for GELU), vocab_size
+            (optional: adds the output logits) and mlp.
+        accelerator, dtype: a data/ chip and the format of its dense peak; or a custom chip: peak_flop_per_s,
+            memory_bytes, bandwidth_bytes_per_s (HBM), scale_up_bytes_per_s (per direction), scale_up_domain,
+            scale_up_topology (switch, mesh, torus, ring, none), scale_up_link_bytes_per_s (one peer's link,
+            for a mesh, torus or ring) and scale_out_bytes_per_s (the NIC per accelerator, per direction).
+        count: accelerators. tp, pp, dp (default count / (tp·pp·cp)), ep, cp: the degrees of tensor, pipeline,
+            data, expert and context parallelism; virtual_stages: model chunks per pipeline rank (interleaving).
+        zero_stage: 0-3 over the data-parallel group (3 = FSDP). sequence_parallel: "on" or "off".
+        sequence_length, global_batch_tokens, micro_batch: the batch; micro-batches m = ⌈B / (s·b·dp)⌉.
+        recompute: none, selective or full. recipe: the training-memory recipes (bytes per parameter).
+        flash_attention, dropout: "on" or "off" (activation memory). matmul_efficiency: the fraction of the dense
+            peak the matmuls reach (default: the chip's measured ratio, else the edition's typical figure).
+        search: "on" also ranks every valid layout (tp, pp, cp, ep and recomputation) that fits, by step time.
+        basis: "achievable" (default) runs a data/ chip's matmuls at its measured share of peak and its optimizer
+            update at its measured memory bandwidth, where data/ has them (`planner_roofs`); "peak" at the edition's
+            typical matmul efficiency and the datasheet bandwidth. A given matmul_efficiency is a share of the dense
+            peak on either basis. A custom chip has no measurement: it runs on the peak basis, with a note.
+
+    Returns:
+        Result with, per device, weights_bytes, gradients_bytes, optimizer_bytes, activation_bytes, total_bytes,
+        fits; microbatches, pipeline_bubble_fraction; compute_seconds, tp_comm_seconds, pp_comm_seconds,
+        dp_comm_seconds, ep_comm_seconds, cp_comm_seconds, exposed_comm_seconds, bubble_seconds,
+        optimizer_seconds, step_seconds, mfu, tokens_per_second, critical_batch_tokens_per_device (None without
+        data parallelism), and the link each axis rides. With search, `table` ranks the layouts.
+
+    Raises:
+        CalcError: a value outside its range, a layout that does not use every accelerator or does not divide
+            the model, an unknown chip or model.
+    """
+    shape = model_shape(model, params, layers, hidden_size, attention_heads, kv_heads, ffn_hidden_size, vocab_size, mlp)
+    check_choice("dtype", dtype, DTYPES)
+    chip = load_data().accelerator(accelerator) if accelerator is not None else None
+    if chip is not None:
+        peak = chip.peak_flop_per_s(dtype)
+        if not chip.memory_bytes:
+            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=chip.name)
+        if not chip.memory_bandwidth_bytes_per_s:
+            raise CalcError(field="accelerator", kind="no_figure", detail="memory_bandwidth", subject=chip.name)
+        capacity, hbm, label = (
+            chip.memory_bytes,
+            chip.memory_bandwidth_bytes_per_s,
+            text("chip.dense", name=chip.name, dtype=dtype),
+        )
+    else:
+        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
+        capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=1e18)
+        hbm = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
+        label = text("chip.custom")
+    links = setup_links(
+        chip, scale_up_bytes_per_s, scale_up_domain, scale_up_topology, scale_up_link_bytes_per_s, scale_out_bytes_per_s
+    )
+    resolved = Chip(label, peak, hbm, chip)
+    default, hbm, roofs = planner_roofs(resolved, dtype, basis, efficiency_given=matmul_efficiency is not None)
+    efficiency = default if matmul_efficiency is None else matmul_efficiency
+    efficiency = check_number("matmul_efficiency", efficiency, low=0, low_open=True, high=1)
+    n = int(check_number("count", count, low=1, high=1e7, integer=True))
+    t_ = int(check_number("tp", tp, low=1, high=1e5, integer=True))
+    p_ = int(check_number("pp", pp, low=1, high=1e4, integer=True))
+    c_ = int(check_number("cp", cp, low=1, high=1e5, integer=True))
+    e_ = int(check_number("ep", ep, low=1, high=1e5, integer=True))
+    v_ = int(check_number("virtual_stages", virtual_stages, low=1, high=1e3, integer=True))
+    if dp is None:
+        if n % (t_ * p_ * c_):
+            raise CalcError(field="dp", kind="layout", detail="product", value=float(t_ * p_ * c_), subject=str(n))
+        d_ = n // (t_ * p_ * c_)
+    else:
+        d_ = int(check_number("dp", dp, low=1, high=1e7, integer=True))
+    stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
+    s = int(check_number("seq_len", sequence_length, low=1, high=1e8, integer=True))
+    batch = check_number("global_batch_tokens", global_batch_tokens, low=1, high=1e12)
+    b = int(check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True))
+    if batch < s * b * d_:
+        raise CalcError(
+            field="global_batch_tokens", kind="layout", detail="batch", value=batch, subject=str(s * b * d_)
+        )
+    setup = Setup(
+        shape=shape,
+        chip_label=label,
+        peak=peak,
+        efficiency=efficiency,
+        capacity=capacity,
+        hbm=hbm,
+        links=links,
+        count=n,
+        sequence=s,
+        batch_tokens=batch,
+        recipe=check_choice("recipe", recipe, tuple(RECIPES)),
+        flash=check_choice("flash_attention", flash_attention, SWITCHES) == "on",
+        dropout=check_choice("dropout", dropout, SWITCHES) == "on",
+    )
+    lay = Layout(
+        tp=t_,
+        pp=p_,
+        dp=d_,
+        ep=e_,
+        cp=c_,
+        virtual=v_,
+        zero=stage,
+        micro_batch=b,
+        recompute=check_choice("recompute", recompute, RECOMPUTE),
+        sequence_parallel=check_choice("sequence_parallel", sequence_parallel, SWITCHES) == "on",
+    )
+    check_choice("search", search, SWITCHES)
+    check_layout(setup, lay)
+    check_activation_inputs(setup, lay)
+    q = evaluate_layout(setup, lay)
+    steps = planner_steps(setup, lay, q)
+    notes: list[Text] = [roofs.note]
+    if matmul_efficiency is None and roofs.flop_per_s == peak:  # no measured matmul: the typical efficiency
+        key = "planner.note.efficiency_peak" if basis == "peak" else "planner.note.efficiency_typical"
+        notes.append(text(key, efficiency=efficiency))
+    if shape.vocab is None:
+        notes.append(text("planner.note.no_vocab"))
+    if q["critical"] is None:
+        notes.append(text("planner.note.no_dp"))
+    if not q["fits"]:
+        notes.append(
+            text(
+                "planner.note.no_fit", needed=format_quantity(q["total"], "B"), capacity=format_quantity(capacity, "B")
+            )
+        )
+    quantities: dict[str, Any] = {
+        "weights_bytes": q["weights"],
+        "gradients_bytes": q["gradients"],
+        "optimizer_bytes": q["optimizer"],
+        "activation_bytes": q["activations"],
+        "total_bytes": q["total"],
+        "capacity_bytes": capacity,
+        "fits": q["fits"],
+        "dp": float(d_),
+        "microbatches": float(q["microbatches"]),
+        "batch_tokens": q["batch"],
+        "pipeline_bubble_fraction": q["bubble_fraction"],
+        "compute_seconds": q["compute"],
+        "tp_comm_seconds": q["tp_comm"],
+        "pp_comm_seconds": q["pp_comm"],
+        "dp_comm_seconds": q["dp_comm"],
+        "ep_comm_seconds": q["ep_comm"],
+        "cp_comm_seconds": q["cp_comm"],
+        "dp_exposed_seconds": q["dp_exposed"],
+        "exposed_comm_seconds": q["exposed"],
+        "bubble_seconds": q["bubble"],
+        "optimizer_seconds": q["optimizer_s"],
+        "step_seconds": q["step"],
+        "mfu": q["mfu"],
+        "tokens_per_second": q["tokens_per_second"],
+        "critical_batch_tokens_per_device": q["critical"],
+        "batch_tokens_per_device": q["tokens_per_device"],
+        "matmul_efficiency": efficiency,
+        "basis": roofs.basis,
+        "memory_bandwidth_bytes_per_s": hbm,
+        "tp_link": link_word(q["tp_one"]),
+        "pp_link": link_word(q["pp_one"]),
+        "dp_link": link_word(q["dp_one"]),
+        "ep_link": link_word(q["ep_one"]),
+        "cp_link": link_word(q["cp_one"]),
+    }
+    for key, value in quantities.items():
+        if isinstance(value, float):
+            check_finite_result(key, value)
+    table = None
+    if search == "on":
+        table = search_layouts(setup, lay)
+        if not table:
+            notes.append(text("planner.note.none_fit"))
+    result = Result(
+        calculator="parallelism", quantities=quantities, steps=steps, notes=notes, table=table, table_key="layouts"
+    )
+    return result
+
+
+# -- page chart -------------------------------------------------------------------------------------------------
+
+
+def _parallelism_svg(result: Result, lang: str) -> str:
+    q = result.quantities
+    names = {
+        "weights_bytes": "plot.memory.weights",
+        "gradients_bytes": "plot.memory.gradients",
+        "optimizer_bytes": "plot.memory.optimizer",
+        "activation_bytes": "plot.memory.activations",
+    }
+    parts = tuple((t(label, lang), float(q[key])) for key, label in names.items())  # type: ignore[arg-type]
+    memory = memory_bars_svg(parts=parts, capacity_bytes=float(q["capacity_bytes"]), lang=lang)  # type: ignore[arg-type]
+    segments = (
+        (t("plot.timeline.compute", lang), float(q["compute_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.tp", lang), float(q["tp_comm_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.cp", lang), float(q["cp_comm_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.ep", lang), float(q["ep_comm_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.pp", lang), float(q["pp_comm_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.dp", lang), float(q["dp_exposed_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.bubble", lang), float(q["bubble_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.optimizer", lang), float(q["optimizer_seconds"])),  # type: ignore[arg-type]
+    )
+    timeline = step_timeline_svg(segments=segments, lang=lang)
+    return memory + "\n" + timeline
+
+
+_CUSTOM_CHIP = "accelerator"
+_CUSTOM_MODEL = "model"
+
+PARALLELISM = Calculator(
+    name="parallelism",
+    fields=(
+        Field("model", kind="model", default="llama-3-70b"),
+        Field("params", default="70B", custom_of=_CUSTOM_MODEL, low=1e6, high=1e15),
+        Field("layers", default="80", custom_of=_CUSTOM_MODEL, low=1, high=1e4, integer=True),
+        Field("hidden", default="8192", param="hidden_size", custom_of=_CUSTOM_MODEL, low=64, high=1e6, integer=True),
+        Field("heads", default="64", param="attention_heads", custom_of=_CUSTOM_MODEL, low=1, high=1e6, integer=True),
+        Field("kv_heads", optional=True, custom_of=_CUSTOM_MODEL, low=1, high=1e6, integer=True),
+        Field("ffn", optional=True, param="ffn_hidden_size", custom_of=_CUSTOM_MODEL, low=1, high=1e8, integer=True),
+        Field("vocab", optional=True, param="vocab_size", custom_of=_CUSTOM_MODEL, low=1, high=1e8, integer=True),
+        Field("mlp", kind="choice", default="swiglu", choices=MLPS, custom_of=_CUSTOM_MODEL),
+        ACCELERATOR,
+        Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES),
+        CUSTOM_PEAK,
+        Field(
+            "memory_gb",
+            unit="GB",
+            default="80",
+            param="memory_bytes",
+            scale=1e9,
+            custom_of=_CUSTOM_CHIP,
+            low=0,
+            low_open=True,
+            high=1e9,
+        ),
+        CUSTOM_BANDWIDTH,
+        Field(
+            "scale_up_gbytes_s",
+            unit="GB/s",
+            default="450",
+            param="scale_up_bytes_per_s",
+            scale=1e9,
+            custom_of=_CUSTOM_CHIP,
+            low=0,
+            low_open=True,
+            high=1e6,
+        ),
+        Field("scale_up_domain", default="8", custom_of=_CUSTOM_CHIP, low=1, high=1e6, integer=True),
+        Field("scale_up_topology", kind="choice", default="switch", choices=TOPOLOGIES, custom_of=_CUSTOM_CHIP),
+        Field(
+            "scale_up_link_gbytes_s",
+            unit="GB/s",
+            optional=True,
+            param="scale_up_link_bytes_per_s",
+            scale=1e9,
+            custom_of=_CUSTOM_CHIP,
+            low=0,
+            low_open=True,
+            high=1e6,
+        ),
+        Field(
+            "scale_out_gbits_s",
+            unit="Gb/s",
+            default="400",
+            param="scale_out_bytes_per_s",
+            scale=1e9 / 8,
+            custom_of=_CUSTOM_CHIP,
+            low=0,
+            low_open=True,
+            high=1e7,
+        ),
+        Field("count", default="1024", low=1, high=1e7, integer=True),
+        Field("tp", default="8", low=1, high=1e5, integer=True),
+        Field("pp", default="4", low=1, high=1e4, integer=True),
+        Field("dp", optional=True, low=1, high=1e7, integer=True),
+        Field("ep", default="1", low=1, high=1e5, integer=True),
+        Field("cp", default="1", low=1, high=1e5, integer=True),
+        Field("zero", default="1", param="zero_stage", low=0, high=3, integer=True),
+        Field("seq_len", default="8192", param="sequence_length", low=1, high=1e8, integer=True),
+        Field("global_batch_tokens", default="4194304", low=1, high=1e12),
+        Field("micro_batch", default="1", low=1, high=1e6, integer=True),
+        Field("recompute", kind="choice", default="none", choices=RECOMPUTE),
+        Field("sequence_parallel", kind="choice", default="on", choices=SWITCHES, advanced=True),
+        Field("virtual_stages", default="1", low=1, high=1e3, integer=True, advanced=True),
+        Field("optimizer", kind="choice", default="adam-mixed", param="recipe", choices=tuple(RECIPES), advanced=True),
+        Field("flash_attention", kind="choice", default="on", choices=SWITCHES, advanced=True),
+        Field("dropout", kind="choice", default="off", choices=SWITCHES, advanced=True),
+        Field(
+            "matmul_efficiency",
+            optional=True,
+            low=0,
+            low_open=True,
+            high=1,
+            advanced=True,
+            default_from=typical_efficiency,
+        ),
+        with_changes(BASIS, advanced=True),
+        Field("search", kind="choice", default="off", choices=SWITCHES, advanced=True),
+    ),
+    function=parallelism,
+    units={
+        "weights_bytes": "B",
+        "gradients_bytes": "B",
+        "optimizer_bytes": "B",
+        "activation_bytes": "B",
+        "total_bytes": "B",
+        "capacity_bytes": "B",
+        "compute_seconds": "s",
+        "tp_comm_seconds": "s",
+        "pp_comm_seconds": "s",
+        "dp_comm_seconds": "s",
+        "ep_comm_seconds": "s",
+        "cp_comm_seconds": "s",
+        "dp_exposed_seconds": "s",
+        "exposed_comm_seconds": "s",
+        "bubble_seconds": "s",
+        "optimizer_seconds": "s",
+        "step_seconds": "s",
+        "tokens_per_second": "tokens/s",
+        "memory_bandwidth_bytes_per_s": "B/s",
+    },
+    headline=(
+        "total_bytes",
+        "step_seconds",
+        "mfu",
+        "tokens_per_second",
+        "pipeline_bubble_fraction",
+        "critical_batch_tokens_per_device",
+    ),
+    presets={
+        # Llama Team (2024), Table 4 and section 3.3.2: 16,384 H100, TP 8, PP 16, DP 128, 8K sequences,
+        # 16M tokens per batch, FSDP sharding optimizer states and gradients, no activation checkpointing.
+        "llama-3-405b": {
+            "model": "llama-3-405b",
+            "accelerator": "h100-sxm",
+            "dtype": "bf16",
+            "count": "16384",
+            "dp": "",
+            "tp": "8",
+            "pp": "16",
+            "ep": "1",
+            "cp": "1",
+            "zero": "2",
+            "seq_len": "8192",
+            "global_batch_tokens": "16777216",
+            "micro_batch": "1",
+            "recompute": "none",
+        },
+        # DeepSeek-AI (2024), DeepSeek-V3 report §3.2 and §4.2: 2,048 H800, PP 16, EP 64, ZeRO-1 data
+        # parallelism, no tensor parallelism, FP8 matmuls, 4K sequences, batch of 15,360 sequences.
+        "deepseek-v3": {
+            "model": "deepseek-v3",
+            "accelerator": "h800-sxm",
+            "dtype": "fp8",
+            "count": "2048",
+            "dp": "",
+            "tp": "1",
+            "pp": "16",
+            "ep": "64",
+            "cp": "1",
+            "zero": "1",
+            "seq_len": "4096",
+            "global_batch_tokens": "62914560",
+            "micro_batch": "1",
+            "recompute": "none",
+        },
+        # Llama 3 70B with plain Adam on one 8-GPU node, no sharding: it does not fit.
+        "70b-one-node": {
+            "model": "llama-3-70b",
+            "accelerator": "h100-sxm",
+            "dtype": "bf16",
+            "count": "8",
+            "dp": "",
+            "tp": "8",
+            "pp": "1",
+            "ep": "1",
+            "cp": "1",
+            "zero": "0",
+            "seq_len": "8192",
+            "global_batch_tokens": "65536",
+            "micro_batch": "1",
+            "recompute": "full",
+        },
+    },
+    plot=_parallelism_svg,
+    describe=lambda result, row, lang: describe_layout(result, row, lang),
+    table_label="layout",
+    columns=lambda result: ("step_seconds", "mfu", "total_bytes", "exposed_comm_seconds", "bubble_seconds"),
+)
+
+CALCULATORS = (PARALLELISM,)

@@ -1,0 +1,190 @@
+# The planner's links: each accelerator's scale-up and scale-out bandwidth, and the time of one collective
+# (ring, hierarchical, all-to-all or a pipeline send) on the links a layout puts it on.
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..collectives import hierarchical_allreduce_seconds
+from ..data import Accelerator
+from ..errors import CalcError, check_choice, check_number
+
+TOPOLOGIES = ("switch", "mesh", "torus", "ring", "none")
+
+
+# -- the cluster's links -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Links:
+    """Per-direction bandwidths of one accelerator: the scale-up domain (total and per peer) and the NIC."""
+
+    up_total: float | None
+    up_peer: float | None
+    domain: int
+    topology: str
+    out: float | None
+    name: str = ""
+
+
+def chip_links(chip: Accelerator) -> Links:
+    topology = chip.scale_up_topology or "none"
+    domain = int(chip.scale_up_domain_size or 1)
+    total, peer = chip.scale_up_per_direction_bytes_per_s, chip.scale_up_per_peer_bytes_per_s
+    if topology == "none" or domain <= 1 or not total:
+        topology, domain, total, peer = "none", 1, None, None
+    elif topology == "mesh" and not peer:
+        peer = total / (domain - 1)  # a full mesh joins every pair by one link: the total is domain − 1 of them
+    elif topology in ("torus", "ring") and not peer:
+        raise CalcError(field="accelerator", kind="no_figure", detail="scale_up_per_peer", subject=chip.name)
+    out = chip.scale_out_bits_per_s / 8 if chip.scale_out_bits_per_s else None
+    return Links(total, peer, domain, topology, out, chip.name)
+
+
+def _ring_bandwidth(links: Links, members: float) -> float:
+    """What a ring collective among `members` accelerators of one scale-up domain gets per direction.
+
+    A switch (NVLink through NVSwitch) gives each accelerator its whole per-direction bandwidth; a torus or a ring
+    axis gives a bidirectional ring both neighbours (2 links; "How to Scale Your Model" ch. 2); a full mesh gives a
+    collective that uses every link (members − 1) peer links, and one pair only its own link.
+    """
+    if links.topology == "switch":
+        return float(links.up_total or 0.0)
+    if links.topology == "mesh":
+        return min(float(links.up_total or 0.0), (members - 1) * float(links.up_peer or 0.0))
+    return 2.0 * float(links.up_peer or 0.0)
+
+
+def _pair_bandwidth(links: Links) -> float:
+    return float((links.up_total if links.topology == "switch" else links.up_peer) or 0.0)
+
+
+def _inside(size: float, stride: float, domain: int) -> int:
+    """Members of one group (of `size`, consecutive ranks `stride` apart) that share a scale-up domain."""
+    if size <= 1 or stride >= domain:
+        return 1
+    return int(min(size, max(1, domain // stride)))
+
+
+# How the derivation shows each form of collective: its formula, its template and its placeholders with their units.
+# An AllReduce moves twice what an AllGather or a ReduceScatter does: its formula and template gain a leading 2.
+_FORMS: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {
+    "none": ("0", "0", ()),
+    "p2p_up": (r"S/B_\text{up}", "{S} / {B}", (("S", "B"), ("B", "B/s"))),
+    "p2p_out": (r"S/B_\text{out}", "{S} / {B}", (("S", "B"), ("B", "B/s"))),
+    "ring_up": (r"\frac{n-1}{n}\,S/B_\text{up}", "({n} − 1) / {n} × {S} / {B}", (("n", ""), ("S", "B"), ("B", "B/s"))),
+    "ring_out": (
+        r"\frac{n-1}{n}\,S/B_\text{out}",
+        "({n} − 1) / {n} × {S} / {B}",
+        (("n", ""), ("S", "B"), ("B", "B/s")),
+    ),
+    "alltoall": (
+        r"\frac{n-g}{n}\,S/B_\text{out} + \frac{g-1}{n}\,S/B_\text{up}",
+        "({n} − {g}) / {n} × {S} / {Bo} + ({g} − 1) / {n} × {S} / {Bu}",
+        (("n", ""), ("g", ""), ("S", "B"), ("Bo", "B/s"), ("Bu", "B/s")),
+    ),
+    "hierarchical": (
+        r"\left(\frac{g-1}{g}\frac{S}{B_\text{up}} + \frac{k-1}{k}\frac{S/g}{B_\text{out}}\right)",
+        "(({g} − 1) / {g} × {S} / {Bu} + ({k} − 1) / {k} × {S} / {g} / {Bo})",
+        (("g", ""), ("k", ""), ("S", "B"), ("Bu", "B/s"), ("Bo", "B/s")),
+    ),
+}
+
+
+class Collective(NamedTuple):
+    """One collective's time and how to show it: the template evaluates to `seconds`.
+
+    Only the time and the link are made for every layout a search tries; the derivation's strings are looked up
+    when shown."""
+
+    seconds: float
+    where: str  # "up", "out", "both" or "none"
+    form: str = "none"  # a key of _FORMS
+    numbers: tuple[float, ...] = ()  # the form's placeholders' values, in its order
+    allreduce: bool = False
+
+    @property
+    def formula(self) -> str:
+        return ("2" if self.allreduce else "") + _FORMS[self.form][0]
+
+    @property
+    def template(self) -> str:
+        return ("2 × " if self.allreduce else "") + _FORMS[self.form][1]
+
+    @property
+    def values(self) -> dict[str, tuple[float, str]]:
+        return {name: (number, unit) for (name, unit), number in zip(_FORMS[self.form][2], self.numbers, strict=True)}
+
+
+# A collective among one rank moves nothing; one shared answer.
+NO_COLLECTIVE = Collective(0.0, "none")
+
+
+def _missing_out(links: Links) -> CalcError:
+    return CalcError(field="accelerator", kind="no_figure", detail="scale_out", subject=links.name)
+
+
+def collective(kind: str, size_bytes: float, members: float, stride: float, links: Links) -> Collective:
+    """A ring AllReduce ("allreduce"), AllGather or ReduceScatter ("allgather"), all-to-all or one pipeline
+    send ("p2p") of `size_bytes` among `members` ranks `stride` apart, on the links the layout gives it."""
+    n = float(members)
+    if n <= 1:
+        return NO_COLLECTIVE
+    g = _inside(n, stride, links.domain) if links.topology != "none" else 1
+    allreduce = kind == "allreduce"
+    factor = 2.0 if allreduce else 1.0
+    if kind == "p2p":
+        if g > 1:
+            bw = _pair_bandwidth(links)
+            return Collective(size_bytes / bw, "up", "p2p_up", (size_bytes, bw))
+        if not links.out:
+            raise _missing_out(links)
+        return Collective(size_bytes / links.out, "out", "p2p_out", (size_bytes, links.out))
+    if g >= n:
+        bw = _ring_bandwidth(links, n)
+        return Collective(factor * (n - 1) / n * size_bytes / bw, "up", "ring_up", (n, size_bytes, bw), allreduce)
+    if not links.out:
+        raise _missing_out(links)
+    if g == 1:
+        seconds = factor * (n - 1) / n * size_bytes / links.out
+        return Collective(seconds, "out", "ring_out", (n, size_bytes, links.out), allreduce)
+    up = _ring_bandwidth(links, g)
+    k = math.ceil(n / g)
+    if kind == "alltoall":  # what leaves the domain crosses the NICs; the rest stays inside
+        seconds = (n - g) / n * size_bytes / links.out + (g - 1) / n * size_bytes / up
+        return Collective(seconds, "both", "alltoall", (n, float(g), size_bytes, links.out, up))
+    full = hierarchical_allreduce_seconds(
+        bytes_total=size_bytes, count=g * k, domain_size=g, scale_up_bytes_per_s=up, scale_out_bytes_per_s=links.out
+    )
+    return Collective(
+        full * factor / 2.0, "both", "hierarchical", (float(g), float(k), size_bytes, up, links.out), allreduce
+    )
+
+
+def setup_links(
+    chip: Accelerator | None,
+    scale_up_bytes_per_s: float,
+    scale_up_domain: float,
+    scale_up_topology: str,
+    scale_up_link_bytes_per_s: float | None,
+    scale_out_bytes_per_s: float,
+) -> Links:
+    if chip is not None:
+        return chip_links(chip)
+    topology = check_choice("scale_up_topology", scale_up_topology, TOPOLOGIES)
+    domain = int(check_number("scale_up_domain", scale_up_domain, low=1, high=1e6, integer=True))
+    total = check_number("scale_up_gbytes_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
+    out = check_number("scale_out_gbits_s", scale_out_bytes_per_s, low=0, low_open=True, high=1e15)
+    if topology == "none" or domain == 1:
+        return Links(None, None, 1, "none", out)
+    peer = None
+    if topology in ("mesh", "torus", "ring"):
+        if scale_up_link_bytes_per_s is None:
+            raise CalcError(field="scale_up_link_gbytes_s", kind="missing", low=0, low_open=True)
+        peer = check_number("scale_up_link_gbytes_s", scale_up_link_bytes_per_s, low=0, low_open=True, high=total)
+    return Links(total, peer, domain, topology, out)
+
+
+def link_word(one: Collective) -> str:
+    return {"none": "none", "up": "scale-up", "out": "scale-out", "both": "scale-up+out"}[one.where]

@@ -1,0 +1,268 @@
+# One layout's memory per device and step time: compute, each axis's communication, the pipeline bubble and
+# the optimizer update; the pipeline's published formulas; the matmul efficiency a layout runs at.
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..chips import Chip, Roofs, basis_rates, basis_roofs
+from ..data import Accelerator, load_data
+from ..errors import check_choice, check_number
+from ..fields import (
+    BASES,
+    DEFAULT_BASIS,
+)
+from ..memory import (
+    RECIPES,
+    _layer_activation_parts,
+    _output_activation_bytes,
+)
+from .layout import Layout, Setup, activation_inputs, output_inputs
+from .links import collective
+
+ACTIVATION_BYTES = 2.0  # activations and their gradients cross the links in 16 bits
+GRADIENT_BYTES = 2.0  # gradients are reduced in BF16
+
+
+def pipeline_bubble_fraction(*, stages: float, microbatches: float, virtual_stages: float = 1) -> float:
+    """Idle fraction of a pipelined step relative to its ideal time: (p − 1)/(v·m).
+
+    Source: Narayanan et al. (2021), "Efficient Large-Scale Language Model Training on GPU Clusters Using
+    Megatron-LM", §2.2: 1F1B has a bubble of (p − 1)/m; the interleaved schedule with v model chunks per
+    device divides it by v. Example: p = 16, m = 16: 15/16 = 0.94; interleaved with v = 4: 0.23.
+    """
+    p = check_number("pp", stages, low=1, high=1e5, integer=True)
+    m = check_number("microbatches", microbatches, low=1, high=1e9, integer=True)
+    v = check_number("virtual_stages", virtual_stages, low=1, high=1e4, integer=True)
+    return (p - 1) / (v * m)
+
+
+def critical_batch_tokens(
+    *, peak_flop_per_s: float, link_bytes_per_s: float, count: float, efficiency: float = 1.0
+) -> float:
+    """Tokens per device above which data parallelism (or FSDP) is compute-bound: B/X > C/W · (X − 1)/X.
+
+    The backward pass does 4 FLOPs per parameter per token while the gradient AllReduce moves 2 bytes per
+    parameter twice over a ring of X devices with bandwidth W per direction: 4·N·B/(η·C) > 2·(X−1)/X·2N/W.
+    Source: Austin et al. (2025), "How to Scale Your Model", ch. 5 (training), "Data parallelism": a TPU v5p
+    (C = 4.59e14 FLOP/s) on one torus axis, each chip sending to both neighbours at 90 GB/s (W = 1.8e11 B/s),
+    needs B/X > 2,550 tokens. Example: 4.59e14 / 1.8e11 × 4095/4096 = 2,549.4.
+    """
+    c = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
+    w = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
+    x = check_number("count", count, low=1, high=1e7, integer=True)
+    u = check_number("matmul_efficiency", efficiency, low=0, low_open=True, high=1)
+    return u * c / w * (x - 1) / x
+
+
+def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
+    """One layout's memory per device, as plain numbers: all that decides whether it fits (`evaluate_layout` adds the rest).
+
+    The activation formulas run unchecked: the caller checked the setup's inputs with `check_activation_inputs`."""
+    m = setup.shape
+    t, p, d, e, c, v = lay.tp, lay.pp, lay.dp, lay.ep, lay.cp, lay.virtual
+    s, b = setup.sequence, lay.micro_batch
+    microbatches = math.ceil(setup.batch_tokens / (s * b * d))
+    batch = float(microbatches * b * s * d)
+    per_stage = math.ceil(m.layers / p)
+    imbalance = per_stage * p / m.layers
+    # Parameters on one device: dense ones split by tp and pp; routed experts also by ep.
+    expert = m.expert_params
+    dense_dev = (m.params - expert) / (t * p) * imbalance
+    expert_dev = expert / (t * p * e) * imbalance
+    group = d * c  # gradients are reduced over data and context parallelism
+    expert_group = group // e
+    w, g, o = RECIPES[setup.recipe]
+
+    def sharded(size: float, level: int) -> float:
+        return size * (
+            dense_dev / (group if lay.zero >= level else 1) + expert_dev / (expert_group if lay.zero >= level else 1)
+        )
+
+    weights, gradients, optimizer = sharded(w, 3), sharded(g, 2), sharded(o, 1)
+    # Activations: the first stage keeps the most micro-batches in flight (Korthikanti et al. 2022, §4.2.3).
+    parts = _layer_activation_parts(**activation_inputs(setup, lay))
+    per_layer = sum(parts.values())
+    first: float
+    last: float
+    if v == 1:
+        first = float(per_stage * min(p, microbatches))
+        last = float(per_stage)
+    else:
+        first = min(per_stage * p * (1 + (p - 1) / (p * v)), per_stage * microbatches)
+        last = min(per_stage / v * ((v - 1) * p + 1), per_stage * microbatches)
+    logits = 0.0
+    if m.vocab:
+        logits = _output_activation_bytes(**output_inputs(setup, lay))
+    first_bytes = first * per_layer + (logits if p == 1 else 0.0)
+    last_bytes = last * per_layer + logits
+    activations = first_bytes if p == 1 else max(first_bytes, last_bytes)
+    total = weights + gradients + optimizer + activations
+    return {
+        "microbatches": microbatches,
+        "batch": batch,
+        "per_stage": per_stage,
+        "imbalance": imbalance,
+        "dense_dev": dense_dev,
+        "expert_dev": expert_dev,
+        "group": group,
+        "expert_group": expert_group,
+        "weights": weights,
+        "gradients": gradients,
+        "optimizer": optimizer,
+        "parts": parts,
+        "per_layer": per_layer,
+        "first": first,
+        "last": last,
+        "logits": logits,
+        "first_bytes": first_bytes,
+        "last_bytes": last_bytes,
+        "activations": activations,
+        "total": total,
+        "fits": total <= setup.capacity,
+    }
+
+
+def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic): its `layout_memory`
+    (`memory`, when the caller has it) and its compute, communication and step time."""
+    mem = layout_memory(setup, lay) if memory is None else memory
+    m, links = setup.shape, setup.links
+    t, p, d, e, c, v = lay.tp, lay.pp, lay.dp, lay.ep, lay.cp, lay.virtual
+    s, b = setup.sequence, lay.micro_batch
+    full = lay.recompute == "full"
+    microbatches, batch, per_stage, imbalance = mem["microbatches"], mem["batch"], mem["per_stage"], mem["imbalance"]
+    dense_dev, expert_dev, group, expert_group = mem["dense_dev"], mem["expert_dev"], mem["group"], mem["expert_group"]
+    w, g, o = RECIPES[setup.recipe]
+    # Compute: executed FLOPs per token (causal attention does half of the s×s work) at η × peak.
+    attention = m.layers * m.heads * m.head_dim * s
+    extra = {"none": (0.0, 0.0), "selective": (0.0, 2.0), "full": (2.0, 2.0)}[lay.recompute]
+    hw_token = (6.0 + extra[0]) * m.active_params + (6.0 + extra[1]) * attention
+    model_token = 6.0 * m.active_params + 12.0 * attention  # PaLM's model FLOPs (Chowdhery et al. 2022, App. B)
+    rate = setup.efficiency * setup.peak
+    compute_mb = hw_token * b * s * imbalance / (t * c * p) / rate
+    forward_share = 0.25 if full else 1.0 / 3.0
+    # Tensor parallelism: 4 AllReduces (or AllGather + ReduceScatter pairs) of s·b·h/c per layer, 6 with full recompute.
+    tp_calls = 6.0 if full else 4.0
+    tp_one = collective("allreduce", ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links)
+    tp_mb = per_stage * tp_calls * tp_one.seconds
+    # Context parallelism: K and V gathered in the forward pass and again in the backward, dK and dV reduce-scattered.
+    kv_split = min(t, m.kv_heads)
+    cp_calls = 4.0 if full else 3.0
+    cp_one = collective("allgather", 2 * ACTIVATION_BYTES * s * b * m.kv_heads * m.head_dim / kv_split, c, t, links)
+    cp_mb = per_stage * cp_calls * cp_one.seconds
+    # Expert parallelism: dispatch and combine all-to-alls, forward and backward, per MoE layer.
+    moe_layers = per_stage * (m.layers - m.dense_layers) / m.layers if m.experts else 0.0
+    ep_calls = 6.0 if full else 4.0
+    tokens = s * b / c / (t if lay.sequence_parallel else 1)
+    ep_one = collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links)
+    ep_mb = moe_layers * ep_calls * ep_one.seconds
+    critical_mb = compute_mb + tp_mb + cp_mb + ep_mb
+    compute = microbatches * compute_mb
+    # Pipeline: one send forward and one backward per micro-batch and model chunk, s·b·h/(c·t) each.
+    pp_one = collective("p2p", ACTIVATION_BYTES * s * b * m.hidden / (c * t), p, t * c * d, links)
+    pp_comm = microbatches * 2 * v * pp_one.seconds if p > 1 else 0.0
+    bubble = (p - 1) / v * critical_mb
+    # Data parallelism: the gradients' ReduceScatter + AllGather (an AllReduce) over the data-parallel group.
+    dp_one = collective("allreduce", GRADIENT_BYTES * dense_dev, group, t, links)  # cp then dp, from stride t
+    ep_dp_one = collective("allreduce", GRADIENT_BYTES * expert_dev, expert_group, t * c * e, links)
+    allreduce = dp_one.seconds + ep_dp_one.seconds
+    fwd, bwd = forward_share * compute_mb, (1 - forward_share) * compute_mb
+    if lay.zero <= 1:  # once per step, hidden under the last micro-batch's backward and the first one's forward
+        dp_comm = allreduce
+        dp_exposed = max(0.0, allreduce - compute_mb)
+    elif lay.zero == 2:  # gradients reduce-scattered every micro-batch; weights gathered once
+        dp_comm = (microbatches + 1) * allreduce / 2
+        dp_exposed = microbatches * max(0.0, allreduce / 2 - bwd) + max(0.0, allreduce / 2 - fwd)
+    else:  # weights gathered for each micro-batch's forward and backward, gradients reduce-scattered
+        dp_comm = microbatches * 1.5 * allreduce
+        dp_exposed = microbatches * (max(0.0, allreduce / 2 - fwd) + max(0.0, allreduce - bwd))
+    # The optimizer step reads and writes its states and writes the weights, at HBM bandwidth.
+    updated = (dense_dev / (group if lay.zero >= 1 else 1)) + expert_dev / (expert_group if lay.zero >= 1 else 1)
+    optimizer_s = (2 * o + w + g) * updated / setup.hbm
+    tp_comm, cp_comm, ep_comm = microbatches * tp_mb, microbatches * cp_mb, microbatches * ep_mb
+    exposed = tp_comm + cp_comm + ep_comm + pp_comm + dp_exposed
+    step = compute + bubble + exposed + optimizer_s
+    weights_flops_dev = 4.0 * m.active_params * imbalance / (t * p)
+    critical = rate * allreduce / weights_flops_dev if group > 1 else None
+    return {
+        **mem,
+        "hw_token": hw_token,
+        "model_token": model_token,
+        "attention": attention,
+        "extra": extra,
+        "rate": rate,
+        "compute_mb": compute_mb,
+        "compute": compute,
+        "tp_calls": tp_calls,
+        "tp_one": tp_one,
+        "tp_comm": tp_comm,
+        "cp_calls": cp_calls,
+        "cp_one": cp_one,
+        "cp_comm": cp_comm,
+        "moe_layers": moe_layers,
+        "ep_calls": ep_calls,
+        "ep_one": ep_one,
+        "ep_comm": ep_comm,
+        "critical_mb": critical_mb,
+        "pp_one": pp_one,
+        "pp_comm": pp_comm,
+        "bubble": bubble,
+        "bubble_fraction": (p - 1) / (v * microbatches),
+        "dp_one": dp_one,
+        "ep_dp_one": ep_dp_one,
+        "allreduce": allreduce,
+        "fwd": fwd,
+        "bwd": bwd,
+        "dp_comm": dp_comm,
+        "dp_exposed": dp_exposed,
+        "updated": updated,
+        "optimizer_s": optimizer_s,
+        "exposed": exposed,
+        "step": step,
+        "mfu": model_token * batch / (step * setup.count * setup.peak),
+        "tokens_per_second": batch / step,
+        "weights_flops_dev": weights_flops_dev,
+        "critical": critical,
+        "tokens_per_device": batch / group,
+    }
+
+
+def default_efficiency(chip: Accelerator | None, dtype: str, basis: str = DEFAULT_BASIS) -> float:
+    """The matmul efficiency (a share of the dense peak) the planner assumes when none is given, on a basis.
+
+    On the achievable basis, the chip's measured achievable/peak ratio where the data has one; else (and on the
+    peak basis, for every chip) the edition's typical figure (data/training.yaml: H100 SXM's BF16 GEMMs reach
+    80 % of peak). Example: H100 SXM in BF16, 794.5 / 989.4 = 0.803 achievable, 0.8 peak.
+    """
+    check_choice("basis", basis, BASES)
+    if chip is not None and basis == "achievable":
+        share = chip.achievable_share(dtype)
+        if share is not None:
+            return min(1.0, share)
+    return typical_efficiency()
+
+
+def planner_roofs(chip: Chip, dtype: str, basis: str, *, efficiency_given: bool) -> tuple[float, float, Roofs]:
+    """(matmul efficiency, HBM bandwidth, the basis's figures and note) a layout runs at when the reader gave no
+    efficiency (or gave one: it is a share of the dense peak on either basis, and the basis sets only the bandwidth).
+
+    The efficiency is `default_efficiency`: on the achievable basis η × P is the chip's measured matmul, so the
+    basis is not counted twice. The HBM bandwidth, which times the optimizer update, is the measured one on the
+    achievable basis where data/ has it (`chips.basis_roofs`), else the datasheet's.
+    """
+    uses = ("bandwidth",) if efficiency_given else ("flops", "bandwidth")
+    roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=uses)
+    return (*planner_rates(chip, dtype, basis, efficiency_given=efficiency_given), roofs)
+
+
+def planner_rates(chip: Chip, dtype: str, basis: str, *, efficiency_given: bool) -> tuple[float, float]:
+    """`planner_roofs` without the basis's note: (matmul efficiency, HBM bandwidth), for the chooser."""
+    uses = ("bandwidth",) if efficiency_given else ("flops", "bandwidth")
+    _, bandwidth = basis_rates(chip, basis=basis, dtype=dtype, uses=uses)
+    return default_efficiency(chip.data, dtype, basis), float(bandwidth or chip.bandwidth_bytes_per_s or 0)
+
+
+def typical_efficiency() -> float:
+    figures = load_data().training
+    return figures.matmul_efficiency.typical if figures is not None else 0.8

@@ -1,0 +1,432 @@
+# Serving: weights and KV cache under a memory budget, TTFT, TPOT, throughput and cost per token.
+from __future__ import annotations
+
+from typing import Any
+
+from ..chips import resolve_chip
+from ..data import load_data
+from ..defaults import checked_price
+from ..errors import CalcError, check_choice, check_finite_result, check_number
+from ..fields import (
+    ACCELERATOR,
+    BASIS,
+    CUSTOM_BANDWIDTH,
+    CUSTOM_PEAK,
+    DEFAULT_BASIS,
+    LINK_OVERRIDE,
+    Calculator,
+    Field,
+    with_changes,
+)
+from ..inference import (
+    MEMORY_UTILIZATION,
+)
+from ..messages import text
+from ..plot import CurvePoint, serving_curve_svg
+from ..results import Result, Scalar, Step
+from .case import (
+    COMPUTE_DTYPE,
+    KV_FORMATS,
+    SERVE_FORMATS,
+    SWEEP,
+    build_case,
+    case_max_batch,
+    default_tp_latency_s,
+    largest_batch_within,
+    serving_efficiency,
+    serving_point,
+    sweep_batches,
+)
+from .derivation import serving_steps
+
+# -- The calculator --------------------------------------------------------------------------------------------
+
+
+def serving(
+    *,
+    model: str,
+    prompt_tokens: float,
+    output_tokens: float,
+    batch: float,
+    accelerator: str | None = None,
+    dtype: str = "bf16",
+    kv_dtype: str = "bf16",
+    tp: float = 1,
+    efficiency: float | None = None,
+    price_usd_per_hour_per_accelerator: float | None = None,
+    peak_flop_per_s: float | None = None,
+    bandwidth_bytes_per_s: float | None = None,
+    capacity_bytes: float | None = None,
+    link_bytes_per_s: float | None = None,
+    latency_s: float | None = None,
+    memory_utilization: float = MEMORY_UTILIZATION,
+    sweep: str = "off",
+    slo_tpot_s: float | None = None,
+    basis: str = DEFAULT_BASIS,
+) -> Result:
+    """Serve `model` on `tp` accelerators: memory, largest batch, TTFT, TPOT, throughput and cost per token.
+
+    Memory: weights W (`served_weight_bytes`) plus a KV cache per sequence of (P + O) tokens must fit in
+    n × M × u, u = 0.9 (vLLM's gpu_memory_utilization default; the rest holds the CUDA context and buffers).
+    Tensor parallelism splits weights and KV heads over n ranks; a cache with fewer KV heads than ranks (MQA,
+    MLA) is copied to each. Prefill of the batch (TTFT) is max(FLOPs / (n·P·e), bytes / (n·B·e)) with
+    FLOPs = B(2·N_active·P + 2·L·P²·d) (PaLM App. B); one decode step (TPOT) reads every weight except the
+    untied input table, of which it looks up one row per token, and the experts its batch touches
+    (`experts_touched`), plus the KV cache at the mean context P + O/2; both add two AllReduces per layer
+    (`tp_allreduce_seconds`). A request takes TTFT + (O − 1)·TPOT; the batch makes B·O output tokens in that
+    time; cost per million output tokens = n × price / tokens/s × 10⁶ / 3600. Source: "How to Scale Your Model",
+    ch. Serving LLaMA 3-70B (decode bound by reading the parameters and the cache).
+
+    Parameters:
+        model: a data/ model id.
+        prompt_tokens, output_tokens: P and O per request; batch: B requests served together.
+        accelerator: a data/ id; or a custom chip's `peak_flop_per_s`, `bandwidth_bytes_per_s`, `capacity_bytes`.
+        dtype: weight format (bf16, fp8, int8, int4); kv_dtype: KV-cache format.
+        tp: tensor-parallel degree, at most the chip's scale-up domain.
+        efficiency: share of peak bandwidth and FLOP/s reached (default: `default_efficiency` on `basis`, the
+            chip's measured bandwidth and matmul over its datasheet figures where data/ has them).
+        basis: "achievable" (default) takes the chip's measured shares where data/ has them, else the median of
+            the measured chips; "peak" takes that median for every chip. A given efficiency replaces both, as a share
+            of the datasheet figures (the peak basis). A custom chip has no measurement: the peak basis, with a note.
+        price_usd_per_hour_per_accelerator: default the edition's typical price.
+        link_bytes_per_s, latency_s: the AllReduce's link per direction (default the chip's scale-up) and
+            per-message latency (default data/latencies.yaml, `TP_LATENCY_ID`).
+        memory_utilization: share of memory the server may fill (default 0.9).
+        sweep: "on" adds the latency-throughput curve over batch sizes (table "sweep" and the chart).
+        slo_tpot_s: a TPOT target: adds the cheapest batch that meets it (the largest within memory).
+
+    Returns:
+        Result with weights_bytes, kv_bytes (the batch's cache at full length), max_batch, fits, ttft_seconds,
+        tpot_seconds, request_seconds, output_tokens_per_second, requests_per_second, decode_bound,
+        cost_per_million_output_tokens (None without a price), the slo_* quantities (None without a target) and
+        basis ("achievable" when a measured share of the chip is used, else "peak").
+
+    Raises:
+        CalcError: a value outside its range, an unknown model or accelerator, or a figure the chip lacks.
+    """
+    found = load_data().model(model)
+    fmt = check_choice("dtype", dtype, SERVE_FORMATS)
+    kv_fmt = check_choice("kv_dtype", kv_dtype, tuple(KV_FORMATS))
+    check_choice("sweep", sweep, SWEEP)
+    p = check_number("prompt_tokens", prompt_tokens, low=1, high=1e8, integer=True)
+    o = check_number("output_tokens", output_tokens, low=1, high=1e8, integer=True)
+    b = check_number("batch", batch, low=1, high=1e6, integer=True)
+    n = check_number("tp", tp, low=1, high=1e4, integer=True)
+    u = check_number("memory_utilization", memory_utilization, low=0, low_open=True, high=1)
+    chip = resolve_chip(
+        accelerator=accelerator,
+        dtype=COMPUTE_DTYPE[fmt],
+        peak_flop_per_s=peak_flop_per_s,
+        bandwidth_bytes_per_s=bandwidth_bytes_per_s,
+    )
+    data_chip = chip.data
+    if data_chip is not None:
+        if not data_chip.memory_bytes:
+            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=data_chip.name)
+        memory = data_chip.memory_bytes
+        domain = data_chip.scale_up_domain_size or 1
+        if n > domain:
+            raise CalcError(field="tp", kind="out_of_range", low=1, high=domain, integer=True, value=n)
+        chip_link = data_chip.scale_up_per_direction_bytes_per_s
+    else:
+        memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e15)
+        chip_link = None
+    link = 1.0
+    if n > 1:
+        given_link = link_bytes_per_s if link_bytes_per_s is not None else chip_link
+        if given_link is None:
+            raise CalcError(field="link_gbytes_s", kind="missing", low=0, low_open=True)
+        link = check_number("link_bytes_per_s", given_link, low=0, low_open=True, high=1e15)
+    alpha = latency_s if latency_s is not None else default_tp_latency_s()
+    alpha = check_number("latency_s", alpha, low=0, high=1.0)
+    price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
+    slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
+    bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
+        chip, efficiency, COMPUTE_DTYPE[fmt], basis
+    )
+    case = build_case(
+        model=found,
+        weight_format=fmt,
+        kv_format=kv_fmt,
+        tp=n,
+        prompt_tokens=p,
+        output_tokens=o,
+        peak=float(chip.peak_flop_per_s or 0),
+        bandwidth=float(chip.bandwidth_bytes_per_s or 0),
+        memory=memory,
+        efficiency=(bandwidth_efficiency, compute_efficiency),
+        link=link,
+        latency=alpha,
+        utilization=u,
+        price=price,
+    )
+    limit = case_max_batch(case)
+    point = serving_point(case, b)
+    steps = serving_steps(case, point, found, fmt, kv_fmt, limit)
+    if case.kv_shards < n:
+        notes.append(text("serving.note.kv_replicated", copies=n / case.kv_shards, tp=n))
+    if limit == 0:
+        notes.append(text("serving.note.weights_do_not_fit"))
+    elif b > limit:
+        notes.append(text("serving.note.over_memory", batch=b, limit=float(limit)))
+    if price is None:
+        notes.append(text("serving.note.no_price"))
+    quantities: dict[str, Any] = {
+        "weights_bytes": case.weights,
+        "weights_bytes_per_accelerator": case.weights / n,
+        "kv_bytes_per_token": case.kv_per_token,
+        "kv_bytes_per_sequence": case.kv_per_sequence,
+        "kv_bytes": check_finite_result("kv_bytes", b * case.kv_per_sequence),
+        "usable_bytes": case.usable,
+        "max_batch": limit,
+        "fits": 1 <= b <= limit,
+        "ttft_seconds": point["ttft"],
+        "tpot_seconds": point["tpot"],
+        "request_seconds": point["request"],
+        "output_tokens_per_second": point["rate"],
+        "requests_per_second": point["requests_per_second"],
+        "decode_bound": "compute" if point["decode_compute"] > point["decode_memory"] else "memory",
+        "decode_step_seconds": point["step"],
+        "prefill_interference_seconds": point["interference"],
+        "kv_transfer_seconds": None,
+        "decode_memory_seconds": point["decode_memory"],
+        "decode_compute_seconds": point["decode_compute"],
+        "decode_communication_seconds": point["decode_comm"],
+        "bandwidth_efficiency": case.bandwidth_efficiency,
+        "compute_efficiency": case.compute_efficiency,
+        "basis": used,
+        "price_usd_per_hour": price,
+        "cost_per_million_output_tokens": point.get("cost"),
+        "slo_tpot_seconds": slo,
+        "slo_batch": None,
+        "slo_batch_tpot_seconds": None,
+        "slo_output_tokens_per_second": None,
+        "slo_cost_per_million_output_tokens": None,
+    }
+    nic = data_chip.scale_out_bits_per_s / 8.0 if data_chip is not None and data_chip.scale_out_bits_per_s else None
+    if nic is not None:
+        prompt_kv = case.kv_per_token * case.cached(p)
+        quantities["kv_transfer_seconds"] = prompt_kv / (n * nic)
+        steps.append(
+            Step(
+                "kv_transfer_seconds",
+                text("serving.step.kv_transfer"),
+                r"T_\text{KV} = b_\text{tok}\,P / (n\,B_\text{NIC})",
+                "{p} × {P} / ({n} × {B})",
+                {"p": (case.kv_per_token, "B"), "P": (case.cached(p), ""), "n": (n, ""), "B": (nic, "B/s")},
+                quantities["kv_transfer_seconds"],
+                "s",
+            )
+        )
+    else:
+        notes.append(text("serving.note.no_scale_out"))
+    chosen = None
+    if slo is None:
+        notes.append(text("serving.note.no_slo"))
+    else:
+        chosen = largest_batch_within(case, slo, limit)
+        if chosen == 0:
+            notes.append(text("serving.note.slo_unmet", target=slo * 1e3))
+        else:
+            best = serving_point(case, chosen)
+            quantities.update(
+                slo_batch=chosen,
+                slo_batch_tpot_seconds=best["tpot"],
+                slo_output_tokens_per_second=best["rate"],
+                slo_cost_per_million_output_tokens=best.get("cost"),
+            )
+            steps.append(
+                Step(
+                    "slo_batch_tpot_seconds",
+                    text("serving.step.slo", batch=float(chosen), target=slo * 1e3),
+                    r"\text{TPOT}(B^*) \le \text{target} < \text{TPOT}(B^* + 1)",
+                    "{S} + {I}",
+                    {"S": (best["step"], "s"), "I": (best["interference"], "s")},
+                    best["tpot"],
+                    "s",
+                )
+            )
+    table: list[dict[str, Scalar]] | None = None
+    if sweep == "on":
+        table = []
+        for size in sweep_batches(limit, int(b), chosen):
+            row = serving_point(case, size)
+            table.append(
+                {
+                    "batch": size,
+                    "fits": size <= limit,
+                    "ttft_seconds": row["ttft"],
+                    "tpot_seconds": row["tpot"],
+                    "output_tokens_per_second": row["rate"],
+                    "cost_per_million_output_tokens": row.get("cost"),
+                    "meets_slo": None if slo is None else row["tpot"] <= slo,
+                }
+            )
+    result = Result(
+        calculator="serving", quantities=quantities, steps=steps, table=table, table_key="sweep", notes=notes
+    )
+    return result
+
+
+def _serving_result_svg(result: Result, lang: str) -> str | None:
+    """The curve when the sweep is on: output tokens/s against TPOT, the memory limit and the target marked."""
+    if result.table is None:
+        return None
+    q = result.quantities
+    points = [
+        CurvePoint(
+            batch=float(row["batch"]),  # type: ignore[arg-type]
+            tpot_seconds=float(row["tpot_seconds"]),  # type: ignore[arg-type]
+            tokens_per_second=float(row["output_tokens_per_second"]),  # type: ignore[arg-type]
+            fits=bool(row["fits"]),
+        )
+        for row in result.table
+    ]
+    inputs = result.inputs
+    found = load_data().model(str(inputs["model"]))
+    chip = inputs.get("accelerator")
+    subject = text(
+        "plot.serving.subject",
+        model=found.name,
+        chip=load_data().accelerator(chip).name if chip else text("chip.custom"),
+        tp=float(q["weights_bytes"]) / float(q["weights_bytes_per_accelerator"]),  # type: ignore[arg-type]
+    )
+    slo = q.get("slo_tpot_seconds")
+    chosen = q.get("slo_batch")
+    return serving_curve_svg(
+        points,
+        memory_limit_batch=float(q["max_batch"]),  # type: ignore[arg-type]
+        reader_batch=float(inputs["batch"]),
+        slo_tpot_seconds=float(slo) if isinstance(slo, float) else None,
+        slo_batch=float(chosen) if isinstance(chosen, int) else None,
+        subject=subject.render(lang),
+        lang=lang,
+    )
+
+
+def default_latency_us() -> float:
+    return default_tp_latency_s() * 1e6
+
+
+MODEL = Field("model", kind="model", default="llama-3-8b")
+
+SERVING = Calculator(
+    name="serving",
+    fields=(
+        MODEL,
+        ACCELERATOR,
+        Field("tp", default="1", low=1, high=1e4, integer=True),
+        Field("dtype", kind="choice", default="bf16", choices=SERVE_FORMATS),
+        Field("kv_dtype", kind="choice", default="bf16", choices=tuple(KV_FORMATS)),
+        Field("prompt_tokens", default="1024", low=1, high=1e8, integer=True),
+        Field("output_tokens", default="256", low=1, high=1e8, integer=True),
+        Field("batch", default="32", low=1, high=1e6, integer=True),
+        Field("efficiency", optional=True, low=0, low_open=True, high=1),
+        BASIS,
+        Field("price", unit="USD/h", param="price_usd_per_hour_per_accelerator", optional=True, low=0, high=1e4),
+        Field("slo_tpot_ms", unit="ms", param="slo_tpot_s", scale=1e-3, optional=True, low=0, low_open=True, high=1e6),
+        Field("sweep", kind="choice", default="off", choices=SWEEP),
+        with_changes(CUSTOM_PEAK, default="1000"),
+        CUSTOM_BANDWIDTH,
+        Field(
+            "memory_gb",
+            unit="GB",
+            default="80",
+            param="capacity_bytes",
+            scale=1e9,
+            custom_of="accelerator",
+            low=0,
+            low_open=True,
+            high=1e6,
+        ),
+        LINK_OVERRIDE,
+        Field(
+            "latency_us",
+            unit="µs",
+            optional=True,
+            param="latency_s",
+            scale=1e-6,
+            low=0,
+            high=1e6,
+            advanced=True,
+            default_from=default_latency_us,
+        ),
+        Field("memory_utilization", default="0.9", low=0, low_open=True, high=1, advanced=True),
+    ),
+    function=serving,
+    units={
+        "weights_bytes": "B",
+        "weights_bytes_per_accelerator": "B",
+        "kv_bytes_per_token": "B",
+        "kv_bytes_per_sequence": "B",
+        "kv_bytes": "B",
+        "usable_bytes": "B",
+        "max_batch": "",
+        "ttft_seconds": "s",
+        "tpot_seconds": "s",
+        "request_seconds": "s",
+        "output_tokens_per_second": "tokens/s",
+        "requests_per_second": "requests/s",
+        "decode_memory_seconds": "s",
+        "decode_compute_seconds": "s",
+        "decode_communication_seconds": "s",
+        "decode_step_seconds": "s",
+        "prefill_interference_seconds": "s",
+        "kv_transfer_seconds": "s",
+        "bandwidth_efficiency": "",
+        "compute_efficiency": "",
+        "price_usd_per_hour": "",
+        "cost_per_million_output_tokens": "USD",
+        "slo_tpot_seconds": "s",
+        "slo_batch": "",
+        "slo_batch_tpot_seconds": "s",
+        "slo_output_tokens_per_second": "tokens/s",
+        "slo_cost_per_million_output_tokens": "USD",
+    },
+    headline=(
+        "ttft_seconds",
+        "tpot_seconds",
+        "output_tokens_per_second",
+        "max_batch",
+        "decode_bound",
+        "cost_per_million_output_tokens",
+        "slo_batch",
+        "slo_cost_per_million_output_tokens",
+    ),
+    presets={
+        "curve-h100": {
+            "model": "llama-3-8b",
+            "accelerator": "h100-sxm",
+            "tp": "1",
+            "dtype": "bf16",
+            "batch": "32",
+            "sweep": "on",
+            "slo_tpot_ms": "20",
+        },
+        "llama-3-70b-tp8": {
+            "model": "llama-3-70b",
+            "accelerator": "h100-sxm",
+            "tp": "8",
+            "dtype": "bf16",
+            "batch": "64",
+            "sweep": "on",
+        },
+        "deepseek-v3-fp8": {
+            "model": "deepseek-v3",
+            "accelerator": "h200-sxm",
+            "tp": "8",
+            "dtype": "fp8",
+            "batch": "32",
+            "sweep": "off",
+        },
+        "mixtral-int4-4090": {
+            "model": "mixtral-8x7b",
+            "accelerator": "rtx-4090",
+            "tp": "1",
+            "dtype": "int4",
+            "batch": "1",
+            "sweep": "off",
+        },
+    },
+    plot=_serving_result_svg,
+)

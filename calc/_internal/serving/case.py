@@ -1,0 +1,413 @@
+# One serving case: every figure a batch size needs (weights, KV cache, reads, FLOPs, the tensor-parallel
+# AllReduce), the closed-form point at a batch size, and the case built from a data/ chip and model.
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..chips import Chip, measured_source
+from ..collectives import ring_allreduce_seconds
+from ..data import Accelerator, Model, load_data
+from ..defaults import price_usd_per_hour
+from ..errors import CalcError, check_choice, check_finite_result, check_number
+from ..fields import (
+    BASES,
+    DEFAULT_BASIS,
+)
+from ..fmt import Quantity
+from ..inference import (
+    INT4_GROUP_SIZE,
+    MEMORY_UTILIZATION,
+    TABLE_BYTES,
+    experts_touched,
+    kv_bytes_per_token,
+    max_batch,
+    model_tables,
+    routed_expert_params,
+    served_weight_bytes,
+    weight_bytes,
+)
+from ..messages import Text, text
+
+# Formats a served model's weights and KV cache are stored in (bytes per value for the cache).
+SERVE_FORMATS = ("bf16", "fp8", "int8", "int4")
+KV_FORMATS: dict[str, float] = {"bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}
+# The matmuls' format for each weight format: INT4 weights are dequantized to BF16 for the math (W4A16).
+COMPUTE_DTYPE = {"bf16": "bf16", "fp16": "bf16", "fp8": "fp8", "int8": "int8", "int4": "bf16"}
+ACTIVATION_BYTES = 2.0  # tensor-parallel AllReduces carry BF16 activations
+# The share of peak bandwidth and FLOP/s a serving stack reaches when data/ measured no chip at all (see
+# `default_efficiency`): Databricks, "LLM Inference Performance Engineering: Best Practices" (2023), Figure 3:
+# 60 % model bandwidth utilization at batch 1 on 2 × H100 80 GB with TensorRT-LLM.
+DEFAULT_EFFICIENCY = 0.6
+# Per-message latency of a small GPU-to-GPU transfer (data/latencies.yaml, Li et al. 2020: a few microseconds,
+# the same order over PCIe, NVLink and NVSwitch); each step of the tensor-parallel ring AllReduce pays it.
+TP_LATENCY_ID = "nvlink-round-trip"
+SWEEP = ("off", "on")
+MAX_SWEEP_BATCH = 65_536
+
+
+def tp_allreduce_seconds(
+    *, layers: float, tokens: float, hidden_size: float, tp: float, link_bytes_per_s: float, latency_s: float
+) -> float:
+    """Tensor-parallel communication of one forward pass: two AllReduces per layer of tokens × h BF16 activations.
+
+    Megatron-LM's layout (Shoeybi et al. 2019, §3) reduces the attention output and the MLP output of every
+    layer. Each is a ring AllReduce, 2(t−1)/t · S/B + 2(t−1)·α (Patarasuk & Yuan 2009); at decode the message
+    is a few kB and the per-message latency α dominates. Example: Llama 3 70B decoding batch 1 over TP 8 on
+    NVLink 4 (450 GB/s, α = 2 µs): 160 × (2·7/8·16384/450e9 + 14 × 2e-6) = 4.49 ms per token.
+    """
+    n_layers = check_number("layers", layers, low=1, high=1e4, integer=True)
+    t = check_number("tp", tp, low=1, high=1e4, integer=True)
+    message = check_number("tokens", tokens, low=0, high=1e12) * hidden_size * ACTIVATION_BYTES
+    one = ring_allreduce_seconds(bytes_total=message, count=t, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
+    return 2.0 * n_layers * one
+
+
+# -- One serving case: every figure a batch size needs, then closed-form points ---------------------------
+
+
+@dataclass(frozen=True)
+class ServingCase:
+    """The constants of one serving case in SI units; `serving_point` evaluates it at a batch size."""
+
+    tp: float
+    kv_shards: float  # ranks the KV cache splits across: min(tp, KV heads); 1 for MQA and MLA
+    weights: float  # resident weight bytes of the whole model
+    extra_resident: float  # other resident bytes (the chooser's RAG embedder)
+    input_table: float  # bytes of the untied input embedding table (0 when tied)
+    hidden: float
+    expert_bytes: float  # bytes of all routed experts (0 for a dense model)
+    experts: float
+    experts_per_token: float
+    active_params: float
+    layers: float
+    attention_width: float
+    kv_per_token: float
+    prompt: float
+    output: float
+    window: float | None
+    peak: float
+    bandwidth: float
+    bandwidth_efficiency: float
+    compute_efficiency: float
+    link: float
+    latency: float
+    memory: float  # capacity of one accelerator
+    utilization: float
+    price: float | None  # USD per accelerator-hour
+    extra_flops: float = 0.0  # other prefill FLOPs per request (the chooser's reranking)
+
+    @property
+    def usable(self) -> float:
+        return self.tp * self.memory * self.utilization
+
+    @property
+    def kv_per_sequence(self) -> float:
+        return self.kv_per_token * self.cached(self.prompt + self.output)
+
+    def cached(self, tokens: float) -> float:
+        return min(tokens, self.window) if self.window is not None else tokens
+
+    def untouched(self, tokens: float) -> float:
+        """Share of routed experts no token of `tokens` uses (uniform routing)."""
+        if not self.expert_bytes:
+            return 0.0
+        return 1.0 - experts_touched(experts=self.experts, experts_per_token=self.experts_per_token, tokens=tokens) / (
+            self.experts
+        )
+
+    def read_bytes(self, tokens: float) -> float:
+        """Weights one forward pass over `tokens` tokens reads: all but the untied input table and untouched experts."""
+        lookups = min(tokens * self.hidden * TABLE_BYTES, self.input_table)
+        return self.weights - self.input_table + lookups - self.expert_bytes * self.untouched(tokens)
+
+    def comm(self, tokens: float) -> float:
+        if self.tp == 1:
+            return 0.0
+        return tp_allreduce_seconds(
+            layers=self.layers,
+            tokens=tokens,
+            hidden_size=self.hidden,
+            tp=self.tp,
+            link_bytes_per_s=self.link,
+            latency_s=self.latency,
+        )
+
+
+def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
+    """Every intermediate of one batch size under continuous batching, in steady state.
+
+    B sequences decode together; each step takes T_dec. When a sequence ends a new request joins after its
+    prefill, T_pf (one prompt), during which the others wait: B/(O − 1) prefills per decode step. So
+    TTFT = T_pf, TPOT = T_dec + B·T_pf/(O − 1), and the batch makes B·O tokens per B·T_pf + (O − 1)·T_dec.
+    Sources: Yu et al. (2022), "Orca" (iteration-level scheduling); Zhong et al. (2024), "DistServe" §2
+    (prefill steps delay the decoding steps batched with them, inflating TPOT).
+    """
+    b, n, k = batch, case.tp, case.kv_shards
+    bandwidth = case.bandwidth * case.bandwidth_efficiency
+    flop_rate = n * case.peak * case.compute_efficiency
+    p, o, d, layers = case.prompt, case.output, case.attention_width, case.layers
+    prefill_flops = 2.0 * case.active_params * p + 2.0 * layers * p * p * d + case.extra_flops
+    prefill_read = case.read_bytes(p)
+    prefill_kv = case.kv_per_token * case.cached(p)
+    prefill_compute = prefill_flops / flop_rate
+    prefill_memory = (prefill_read / n + prefill_kv / k) / bandwidth
+    prefill_comm = case.comm(p)
+    ttft = max(prefill_compute, prefill_memory) + prefill_comm
+    mean_context = case.cached(p + o / 2.0)
+    decode_read = case.read_bytes(b)
+    decode_kv = b * case.kv_per_token * mean_context
+    decode_memory = (decode_read / n + decode_kv / k) / bandwidth
+    decode_flops = b * (2.0 * case.active_params + 4.0 * layers * mean_context * d)
+    decode_compute = decode_flops / flop_rate
+    decode_comm = case.comm(b)
+    step = max(decode_memory, decode_compute) + decode_comm
+    interference = b * ttft / (o - 1.0) if o > 1 else 0.0
+    tpot = step + interference
+    request = ttft + (o - 1.0) * tpot
+    rate = b * o / (b * ttft + (o - 1.0) * step)
+    out = {
+        "batch": b,
+        "prefill_flops": prefill_flops,
+        "prefill_read": prefill_read,
+        "prefill_kv": prefill_kv,
+        "prefill_compute": prefill_compute,
+        "prefill_memory": prefill_memory,
+        "prefill_comm": prefill_comm,
+        "ttft": ttft,
+        "mean_context": mean_context,
+        "decode_untouched": case.untouched(b),
+        "decode_read": decode_read,
+        "decode_kv": decode_kv,
+        "decode_memory": decode_memory,
+        "decode_flops": decode_flops,
+        "decode_compute": decode_compute,
+        "decode_comm": decode_comm,
+        "step": step,
+        "interference": interference,
+        "tpot": tpot,
+        "request": request,
+        "rate": rate,
+        "requests_per_second": rate / o,
+    }
+    if case.price is not None:
+        out["cost"] = n * case.price / 3_600.0 / rate * 1e6
+    for key, value in out.items():
+        check_finite_result(key, value)
+    return out
+
+
+def case_max_batch(case: ServingCase) -> int:
+    """Sequences whose KV caches fit beside the weights in the usable memory (replicated caches count n/k times)."""
+    resident = case.weights + case.extra_resident
+    if resident >= case.usable:
+        return 0
+    return max_batch(
+        memory_bytes=case.usable,
+        weight_bytes_total=resident,
+        kv_bytes_per_sequence=case.kv_per_sequence * case.tp / case.kv_shards,
+    )
+
+
+def largest_batch_within(case: ServingCase, tpot_s: float, limit: int) -> int:
+    """The largest batch ≤ limit whose TPOT meets the target (TPOT only grows with the batch); 0 if none does."""
+    if limit < 1 or serving_point(case, 1)["tpot"] > tpot_s:
+        return 0
+    low, high = 1, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if serving_point(case, middle)["tpot"] <= tpot_s:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def sweep_batches(limit: int, batch: int, chosen: int | None = None) -> list[int]:
+    """Powers of two up to twice the memory limit (and the reader's batch), plus the limit, the reader's batch and
+    the batch chosen for a TPOT target."""
+    top = min(MAX_SWEEP_BATCH, max(2 * max(limit, 1), batch))
+    ladder = {2**i for i in range(17) if 2**i <= top} | {batch}
+    ladder |= {size for size in (limit, chosen) if size}
+    return sorted(ladder)
+
+
+# -- Building a case from the data ---------------------------------------------------------------------------
+
+
+def _measured_ratio(chip: Accelerator, dtype: str | None) -> float | None:
+    """A chip's measured figure over its datasheet peak: memory bandwidth (dtype None) or a dense matmul format."""
+    return chip.achievable_share(dtype)
+
+
+def default_efficiency(chip: Accelerator | None, dtype: str | None, basis: str = DEFAULT_BASIS) -> tuple[float, Text]:
+    """The share of peak a serving stack reaches by default, and where it comes from.
+
+    On the achievable basis, the chip's measured figure over its datasheet peak where data/ has one (memory
+    bandwidth for dtype None, else the best dense matmul in `dtype`). Otherwise (and on the peak basis, for every
+    chip) the median of that ratio over the chips data/ measured; else DEFAULT_EFFICIENCY (Databricks 2023, an
+    end-to-end stack at batch 1 on H100s). Example: the H100 SXM's 2.97 TB/s BabelStream Triad (Azure AI
+    Benchmarking Guide) over its 3.35 TB/s gives 0.887.
+    """
+    check_choice("basis", basis, BASES)
+    own = _measured_ratio(chip, dtype) if chip is not None and basis == "achievable" else None
+    if own is not None and chip is not None:
+        return own, text("serving.source.measured", chip=chip.words(), source=measured_source(chip, dtype))
+    ratios = sorted(r for c in load_data().accelerators.values() if (r := _measured_ratio(c, dtype)) is not None)
+    if ratios:
+        middle = len(ratios) // 2
+        median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+        source = "serving.source.median_peak" if basis == "peak" else "serving.source.median"
+        return median, text(source, count=float(len(ratios)))
+    return DEFAULT_EFFICIENCY, text("serving.source.fallback")
+
+
+def serving_efficiency(
+    chip: Chip, given: float | None, dtype: str, basis: str = DEFAULT_BASIS
+) -> tuple[float, float, list[Text], str]:
+    """(bandwidth, compute) efficiency, the note saying which basis and where they come from, and the basis: the
+    reader's figure for both (a share of the datasheet figures, so the peak basis), else each one's
+    `default_efficiency` on `basis` ("achievable" when one of them is the chip's own measurement)."""
+    check_choice("basis", basis, BASES)
+    peak, rating = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
+    if given is not None:
+        value = check_number("efficiency", given, low=0, low_open=True, high=1)
+        note = text(
+            "serving.note.basis_given",
+            efficiency=value,
+            bandwidth=Quantity(rating, "B/s"),
+            peak=Quantity(peak, "FLOP/s"),
+            dtype=dtype.upper(),
+        )
+        return value, value, [note], "peak"
+    bandwidth, bandwidth_source = default_efficiency(chip.data, None, basis)
+    compute, compute_source = default_efficiency(chip.data, dtype, basis)
+    data = chip.data if basis == "achievable" else None
+    measured = data is not None and any(data.achievable_share(d) is not None for d in (None, dtype))
+    used = "achievable" if measured else "peak"
+    note = text(
+        "serving.note.basis",
+        basis=text(f"basis.word.{used}"),
+        bandwidth=bandwidth,
+        bandwidth_value=Quantity(bandwidth * rating, "B/s"),
+        bandwidth_peak=Quantity(rating, "B/s"),
+        bandwidth_source=bandwidth_source,
+        compute=compute,
+        compute_value=Quantity(compute * peak, "FLOP/s"),
+        compute_peak=Quantity(peak, "FLOP/s"),
+        compute_source=compute_source,
+        dtype=dtype.upper(),
+    )
+    return bandwidth, compute, [note], used
+
+
+def default_tp_latency_s() -> float:
+    """The per-message latency a tensor-parallel AllReduce step pays by default (data/latencies.yaml)."""
+    found = load_data().latencies.get(TP_LATENCY_ID)
+    if found is None:
+        raise CalcError(field="latency_us", kind="no_figure", detail="latency", subject=TP_LATENCY_ID)
+    return found.typical_s
+
+
+def build_case(
+    *,
+    model: Model,
+    weight_format: str,
+    kv_format: str,
+    tp: float,
+    prompt_tokens: float,
+    output_tokens: float,
+    peak: float,
+    bandwidth: float,
+    memory: float,
+    efficiency: tuple[float, float],
+    link: float,
+    latency: float,
+    utilization: float,
+    price: float | None,
+    extra_resident: float = 0.0,
+    extra_flops: float = 0.0,
+) -> ServingCase:
+    tables, input_table = model_tables(model)
+    weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
+    experts = routed_expert_params(model)
+    body_bytes = weight_bytes(params=1.0, weight_format=weight_format, group_size=INT4_GROUP_SIZE)
+    per_token = kv_bytes_per_token(
+        layers=model.layers,
+        kv_heads=model.kv_heads,
+        head_dim=model.head_dim,
+        bytes_per_value=KV_FORMATS[kv_format],
+        attention=model.attention,
+        kv_lora_rank=model.kv_lora_rank,
+        rope_head_dim=model.rope_head_dim,
+    )
+    shards = 1.0 if model.attention in ("mla", "mqa") else float(min(tp, model.kv_heads))
+    return ServingCase(
+        tp=tp,
+        kv_shards=shards,
+        weights=weights,
+        extra_resident=extra_resident,
+        input_table=input_table,
+        hidden=float(model.hidden_size),
+        expert_bytes=experts * body_bytes,
+        experts=float(model.experts or 0),
+        experts_per_token=float(model.experts_per_token or 0),
+        active_params=model.active_params,
+        layers=float(model.layers),
+        attention_width=float(model.attention_heads * model.head_dim),
+        kv_per_token=per_token,
+        prompt=prompt_tokens,
+        output=output_tokens,
+        window=float(model.window) if model.attention == "sliding" and model.window else None,
+        peak=peak,
+        bandwidth=bandwidth,
+        bandwidth_efficiency=efficiency[0],
+        compute_efficiency=efficiency[1],
+        link=link,
+        latency=latency,
+        memory=memory,
+        utilization=utilization,
+        price=price,
+        extra_flops=extra_flops,
+    )
+
+
+def chip_case(
+    *,
+    model: Model,
+    chip: Accelerator,
+    weight_format: str = "bf16",
+    prompt_tokens: float,
+    output_tokens: float,
+    compute_efficiency: float | None = None,
+    extra_resident: float = 0.0,
+    extra_flops: float = 0.0,
+) -> ServingCase | str:
+    """A one-accelerator case on a data/ chip at its default efficiency, or the figure it lacks (the chooser's use)."""
+    dtype = COMPUTE_DTYPE[weight_format]
+    peak = chip.dense_flop_per_s.get(dtype)
+    if not chip.memory_bandwidth_bytes_per_s:
+        return "memory_bandwidth"
+    if not chip.memory_bytes:
+        return "memory_capacity"
+    if not peak:
+        return dtype
+    resolved = Chip(text("chip.dense", name=chip.words(), dtype=dtype), peak, chip.memory_bandwidth_bytes_per_s, chip)
+    bandwidth_efficiency, default_compute, _, _ = serving_efficiency(resolved, None, dtype)
+    return build_case(
+        model=model,
+        weight_format=weight_format,
+        kv_format="bf16",
+        tp=1.0,
+        prompt_tokens=prompt_tokens,
+        output_tokens=output_tokens,
+        peak=peak,
+        bandwidth=chip.memory_bandwidth_bytes_per_s,
+        memory=chip.memory_bytes,
+        efficiency=(bandwidth_efficiency, compute_efficiency if compute_efficiency is not None else default_compute),
+        link=1.0,
+        latency=0.0,
+        utilization=MEMORY_UTILIZATION,
+        price=price_usd_per_hour(chip.id),
+        extra_resident=extra_resident,
+        extra_flops=extra_flops,
+    )

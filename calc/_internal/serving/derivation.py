@@ -1,0 +1,396 @@
+# The serving calculator's derivation: each figure of one point as a step a reader can check.
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..data import Model
+from ..inference import (
+    INT4_GROUP_SIZE,
+    decode_read_terms,
+    model_tables,
+    weight_bytes,
+)
+from ..messages import text
+from ..results import Step
+from .case import KV_FORMATS, ServingCase
+
+
+def serving_steps(
+    case: ServingCase, point: dict[str, float], model: Model, fmt: str, kv_fmt: str, limit: int
+) -> list[Step]:
+    """The derivation: memory, then prefill (TTFT), then one decode step (TPOT), then the request and its cost."""
+    n, k, b = case.tp, case.kv_shards, point["batch"]
+    split = n > 1 or k > 1  # whether to show the division over tensor-parallel ranks
+    tables, _ = model_tables(model)
+    per_weight = weight_bytes(params=1.0, weight_format=fmt, group_size=INT4_GROUP_SIZE)
+    steps = [
+        Step(
+            "weights_bytes",
+            text("serving.step.weights", model=model.name, format=fmt.upper()),
+            r"W = (N - N_\text{emb})\,s + 2\,N_\text{emb}",
+            "({N} − {E}) × {s} + {E} × 2",
+            {"N": (model.params, ""), "E": (tables, ""), "s": (per_weight, "B")},
+            case.weights,
+            "B",
+        ),
+    ]
+    if model.attention == "mla":
+        kv_formula, kv_sub = r"L\,(d_c + d_r)\,s_{kv}", "{L} × ({c} + {r}) × {s}"
+        kv_values = {
+            "L": (float(model.layers), ""),
+            "c": (float(model.kv_lora_rank or 0), ""),
+            "r": (float(model.rope_head_dim or 0), ""),
+            "s": (KV_FORMATS[kv_fmt], "B"),
+        }
+    else:
+        kv_formula, kv_sub = r"2\,L\,H_{kv}\,d\,s_{kv}", "2 × {L} × {H} × {d} × {s}"
+        kv_values = {
+            "L": (float(model.layers), ""),
+            "H": (1.0 if model.attention == "mqa" else float(model.kv_heads), ""),
+            "d": (float(model.head_dim), ""),
+            "s": (KV_FORMATS[kv_fmt], "B"),
+        }
+    steps.append(
+        Step(
+            "kv_bytes_per_token",
+            text("serving.step.kv_per_token", format=kv_fmt.upper()),
+            kv_formula,
+            kv_sub,
+            kv_values,
+            case.kv_per_token,
+            "B",
+        )
+    )
+    full = case.prompt + case.output
+    if case.window is not None:
+        steps.append(
+            Step(
+                "kv_bytes_per_sequence",
+                text("serving.step.kv_per_sequence"),
+                r"S = b_\text{tok}\,\min(P + O, W)",
+                "{p} × min({P} + {O}, {W})",
+                {"p": (case.kv_per_token, "B"), "P": (case.prompt, ""), "O": (case.output, ""), "W": (case.window, "")},
+                case.kv_per_sequence,
+                "B",
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                "kv_bytes_per_sequence",
+                text("serving.step.kv_per_sequence"),
+                r"S = b_\text{tok}\,(P + O)",
+                "{p} × ({P} + {O})",
+                {"p": (case.kv_per_token, "B"), "P": (case.prompt, ""), "O": (case.output, "")},
+                case.kv_per_token * full,
+                "B",
+            )
+        )
+    steps += [
+        Step(
+            "usable_bytes",
+            text("serving.step.usable"),
+            r"M_u = n\,M\,u",
+            "{n} × {M} × {u}",
+            {"n": (n, ""), "M": (case.memory, "B"), "u": (case.utilization, "")},
+            case.usable,
+            "B",
+        ),
+        Step(
+            "kv_room",
+            text("serving.step.kv_room", limit=float(limit)),
+            r"B_\text{max} = \lfloor (M_u - W) / (S\,n/k) \rfloor"
+            if split
+            else r"B_\text{max} = \lfloor (M_u - W) / S \rfloor",
+            "({U} − {W}) / ({S} × {n} / {k})" if split else "({U} − {W}) / {S}",
+            {
+                "U": (case.usable, "B"),
+                "W": (case.weights + case.extra_resident, "B"),
+                "S": (case.kv_per_sequence, "B"),
+                "n": (n, ""),
+                "k": (k, ""),
+            },
+            (case.usable - case.weights - case.extra_resident) / (case.kv_per_sequence * n / k),
+            "",
+        ),
+        Step(
+            "prefill_flops",
+            text("serving.step.prefill_flops"),
+            r"F = 2\,N_a\,P + 2\,L\,P^2 d",
+            "2 × {N} × {P} + 2 × {L} × {P}² × {d}",
+            {
+                "N": (case.active_params, ""),
+                "P": (case.prompt, ""),
+                "L": (case.layers, ""),
+                "d": (case.attention_width, ""),
+            },
+            point["prefill_flops"],
+            "FLOP",
+        ),
+        Step(
+            "prefill_compute_seconds",
+            text("serving.step.prefill_compute"),
+            r"T_\text{math} = F / (n\,P_\text{peak}\,e_c)",
+            "{F} / ({n} × {C} × {e})" if split else "{F} / ({C} × {e})",
+            {
+                "F": (point["prefill_flops"], "FLOP"),
+                "n": (n, ""),
+                "C": (case.peak, "FLOP/s"),
+                "e": (case.compute_efficiency, ""),
+            },
+            point["prefill_compute"],
+            "s",
+        ),
+        Step(
+            "prefill_memory_seconds",
+            text("serving.step.prefill_memory"),
+            r"T_\text{mem} = (W_\text{read}/n + KV/k) / (B_\text{mem}\,e_b)"
+            if split
+            else r"T_\text{mem} = (W_\text{read} + KV) / (B_\text{mem}\,e_b)",
+            "({R} / {n} + {K} / {k}) / ({Bw} × {e})" if split else "({R} + {K}) / ({Bw} × {e})",
+            {
+                "R": (point["prefill_read"], "B"),
+                "n": (n, ""),
+                "K": (point["prefill_kv"], "B"),
+                "k": (k, ""),
+                "Bw": (case.bandwidth, "B/s"),
+                "e": (case.bandwidth_efficiency, ""),
+            },
+            point["prefill_memory"],
+            "s",
+        ),
+    ]
+    steps += _comm_steps(case, "prefill", case.prompt, point["prefill_comm"])
+    if n > 1:
+        ttft_formula, ttft_sub = (
+            r"\text{TTFT} = \max(T_\text{math}, T_\text{mem}) + T_\text{TP}",
+            "max({Tc}, {Tm}) + {Tx}",
+        )
+    else:
+        ttft_formula, ttft_sub = r"\text{TTFT} = \max(T_\text{math}, T_\text{mem})", "max({Tc}, {Tm})"
+    steps.append(
+        Step(
+            "ttft_seconds",
+            text("serving.step.ttft"),
+            ttft_formula,
+            ttft_sub,
+            {
+                "Tc": (point["prefill_compute"], "s"),
+                "Tm": (point["prefill_memory"], "s"),
+                "Tx": (point["prefill_comm"], "s"),
+            },
+            point["ttft"],
+            "s",
+        )
+    )
+    if case.window is not None:
+        steps.append(
+            Step(
+                "mean_context",
+                text("serving.step.mean_context"),
+                r"\bar T = \min(P + O/2, W)",
+                "min({P} + {O} / 2, {W})",
+                {"P": (case.prompt, ""), "O": (case.output, ""), "W": (case.window, "")},
+                point["mean_context"],
+                "",
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                "mean_context",
+                text("serving.step.mean_context"),
+                r"\bar T = P + O/2",
+                "{P} + {O} / 2",
+                {"P": (case.prompt, ""), "O": (case.output, "")},
+                point["mean_context"],
+                "",
+            )
+        )
+    steps += _read_steps(case, point, model, fmt)
+    steps += [
+        Step(
+            "decode_memory_seconds",
+            text("serving.step.decode_memory"),
+            r"T_\text{mem} = (W_\text{step}/n + B\,b_\text{tok}\,\bar T/k) / (B_\text{mem}\,e_b)"
+            if split
+            else r"T_\text{mem} = (W_\text{step} + B\,b_\text{tok}\,\bar T) / (B_\text{mem}\,e_b)",
+            "({R} / {n} + {B} × {p} × {T} / {k}) / ({Bw} × {e})" if split else "({R} + {B} × {p} × {T}) / ({Bw} × {e})",
+            {
+                "R": (point["decode_read"], "B"),
+                "n": (n, ""),
+                "B": (b, ""),
+                "p": (case.kv_per_token, "B"),
+                "T": (point["mean_context"], ""),
+                "k": (k, ""),
+                "Bw": (case.bandwidth, "B/s"),
+                "e": (case.bandwidth_efficiency, ""),
+            },
+            point["decode_memory"],
+            "s",
+        ),
+        Step(
+            "decode_compute_seconds",
+            text("serving.step.decode_compute"),
+            r"T_\text{math} = B\,(2\,N_a + 4\,L\,\bar T d) / (n\,P_\text{peak}\,e_c)",
+            "{B} × (2 × {N} + 4 × {L} × {T} × {d}) / ({n} × {C} × {e})"
+            if split
+            else "{B} × (2 × {N} + 4 × {L} × {T} × {d}) / ({C} × {e})",
+            {
+                "B": (b, ""),
+                "N": (case.active_params, ""),
+                "L": (case.layers, ""),
+                "T": (point["mean_context"], ""),
+                "d": (case.attention_width, ""),
+                "n": (n, ""),
+                "C": (case.peak, "FLOP/s"),
+                "e": (case.compute_efficiency, ""),
+            },
+            point["decode_compute"],
+            "s",
+        ),
+    ]
+    steps += _comm_steps(case, "decode", b, point["decode_comm"])
+    if n > 1:
+        step_formula, step_sub = (
+            r"T_\text{dec} = \max(T_\text{mem}, T_\text{math}) + T_\text{TP}",
+            "max({Tm}, {Tc}) + {Tx}",
+        )
+    else:
+        step_formula, step_sub = r"T_\text{dec} = \max(T_\text{mem}, T_\text{math})", "max({Tm}, {Tc})"
+    steps.append(
+        Step(
+            "decode_step_seconds",
+            text("serving.step.decode_step"),
+            step_formula,
+            step_sub,
+            {
+                "Tm": (point["decode_memory"], "s"),
+                "Tc": (point["decode_compute"], "s"),
+                "Tx": (point["decode_comm"], "s"),
+            },
+            point["step"],
+            "s",
+        )
+    )
+    o = case.output
+    if o > 1:
+        steps += [
+            Step(
+                "prefill_interference_seconds",
+                text("serving.step.interference"),
+                r"B\,\text{TTFT} / (O - 1)",
+                "{B} × {F} / ({O} − 1)",
+                {"B": (b, ""), "F": (point["ttft"], "s"), "O": (o, "")},
+                point["interference"],
+                "s",
+            ),
+            Step(
+                "tpot_seconds",
+                text("serving.step.tpot"),
+                r"\text{TPOT} = T_\text{dec} + B\,\text{TTFT} / (O - 1)",
+                "{S} + {I}",
+                {"S": (point["step"], "s"), "I": (point["interference"], "s")},
+                point["tpot"],
+                "s",
+            ),
+        ]
+    else:
+        steps.append(
+            Step(
+                "tpot_seconds",
+                text("serving.step.tpot"),
+                r"\text{TPOT} = T_\text{dec}",
+                "{S}",
+                {"S": (point["step"], "s")},
+                point["tpot"],
+                "s",
+            )
+        )
+    steps += [
+        Step(
+            "request_seconds",
+            text("serving.step.request"),
+            r"T_\text{req} = \text{TTFT} + (O - 1)\,\text{TPOT}",
+            "{F} + ({O} − 1) × {T}",
+            {"F": (point["ttft"], "s"), "O": (o, ""), "T": (point["tpot"], "s")},
+            point["request"],
+            "s",
+        ),
+        Step(
+            "output_tokens_per_second",
+            text("serving.step.rate"),
+            r"r = B\,O / (B\,\text{TTFT} + (O - 1)\,T_\text{dec})",
+            "{B} × {O} / ({B} × {F} + ({O} − 1) × {S})",
+            {"B": (b, ""), "O": (o, ""), "F": (point["ttft"], "s"), "S": (point["step"], "s")},
+            point["rate"],
+            "tokens/s",
+        ),
+        Step(
+            "requests_per_second",
+            text("serving.step.requests"),
+            r"r / O",
+            "{r} / {O}",
+            {"r": (point["rate"], "tokens/s"), "O": (o, "")},
+            point["requests_per_second"],
+            "",
+        ),
+    ]
+    if case.price is not None:
+        steps.append(
+            Step(
+                "cost_per_million_output_tokens",
+                text("serving.step.cost"),
+                r"c = n\,p / r \times 10^6",
+                "{n} × {p} / {r} × 10⁶" if split else "{p} / {r} × 10⁶",
+                {"n": (n, ""), "p": (case.price / 3_600.0, "USD/h"), "r": (point["rate"], "tokens/s")},
+                point["cost"],
+                "USD",
+            )
+        )
+    return steps
+
+
+def _read_steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str) -> list[Step]:
+    """What one decode step reads of the weights: all but the untied input table and the experts nobody uses."""
+    b = point["batch"]
+    steps = []
+    if case.expert_bytes:
+        steps.append(
+            Step(
+                "experts_touched",
+                text("serving.step.experts_touched", batch=b),
+                r"E\,(1 - (1 - k/E)^B)",
+                "{E} × (1 − {u})",
+                {"E": (case.experts, ""), "u": (point["decode_untouched"], "")},
+                case.experts * (1.0 - point["decode_untouched"]),
+                "",
+            )
+        )
+    read = decode_read_terms(model=model, weight_format=fmt, tokens=b)
+    if len(read.values) > 1:  # a tied, dense model reads all its weights: nothing to derive
+        steps.append(replace(read, key="decode_read_bytes", label=text("serving.step.decode_read")))
+    return steps
+
+
+def _comm_steps(case: ServingCase, phase: str, tokens: float, seconds: float) -> list[Step]:
+    if case.tp == 1:
+        return []
+    return [
+        Step(
+            f"{phase}_communication_seconds",
+            text(f"serving.step.{phase}_comm", tp=case.tp),
+            r"T_\text{TP} = 2L\,(2\frac{n-1}{n}\frac{T\,h\,2}{B_\text{link}} + 2(n-1)\,\alpha)",
+            "2 × {L} × (2 × ({n} − 1) / {n} × {t} × {h} × 2 / {Bl} + 2 × ({n} − 1) × {a})",
+            {
+                "L": (case.layers, ""),
+                "n": (case.tp, ""),
+                "t": (tokens, ""),
+                "h": (case.hidden, ""),
+                "Bl": (case.link, "B/s"),
+                "a": (case.latency, "s"),
+            },
+            seconds,
+            "s",
+        )
+    ]
