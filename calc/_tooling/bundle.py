@@ -15,6 +15,8 @@ from .translations import spanish_texts
 
 __all__ = ["DataError", "build_bundle", "checkout_bundle", "default_data_dir", "load_accelerator", "use_data_dir"]
 
+# libyaml's loader when PyYAML has it: the same data, ten times faster than the pure-Python one.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Sections of an accelerator file whose leaves are sourced values.
 VALUE_SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip")
 # Leaves that are words, not quantities.
@@ -45,7 +47,7 @@ def _jsonable(value: Any) -> Any:
 
 def _read(path: Path) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except yaml.YAMLError as error:
         raise DataError(f"{path.name}: not valid YAML: {error}") from None
 
