@@ -37,14 +37,25 @@ def _lang_of(argv: Sequence[str]) -> str:
     return "en"
 
 
-def _help(calculator: Calculator, field: Any) -> str:
+def _data_loads() -> bool:
+    """Whether the data loads; when it does not, help still prints and `data check` says what is wrong."""
+    try:
+        load_data()
+    except CalcError:
+        return False
+    return True
+
+
+def _help(calculator: Calculator, field: Any, data_loads: bool) -> str:
     text = calculator.label(field, "en") + (f" [{field.unit}]" if field.unit else "")
     if field.choices:
         text += " (" + ", ".join(f"{c}: {option_label(field.name, c, 'en')}" for c in field.choices) + ")"
     if field.default is not None:
         text += f" (default {field.default})"
-    elif field.default_from is not None:
+    elif field.default_from is not None and data_loads:
         text += f" (default {format_number(float(field.default_from() or 0))}, the edition's typical figure)"
+    elif field.default_from is not None:
+        text += " (default: the edition's typical figure; the data does not load, see `python -m calc data check`)"
     if field.when is not None:
         text += f" (only with --{field.when[0].replace('_', '-')} {'|'.join(field.when[1])})"
     return text
@@ -54,13 +65,16 @@ def build_parser(extra_commands: AddCommands | None = None) -> argparse.Argument
     parser = _Parser(prog="python -m calc", description="X4 hardware-fluency calculators.")
     parser.add_argument("--data", metavar="DIR", help="use another data/ folder (default: the checkout's)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    data_loads = _data_loads()
     for calculator in CALCULATORS.values():
         sub = commands.add_parser(calculator.name, help=calculator.title("en"))
         for field in calculator.fields:
             switch = set(field.choices) == {"on", "off"}  # `--search` alone means `--search on`
             extra: dict[str, Any] = {"nargs": "?", "const": "on"} if switch else {}
             metavar = field.unit or "VALUE"
-            sub.add_argument(field.flag, dest=field.name, metavar=metavar, help=_help(calculator, field), **extra)
+            sub.add_argument(
+                field.flag, dest=field.name, metavar=metavar, help=_help(calculator, field, data_loads), **extra
+            )
             for alias in field.aliases:
                 sub.add_argument("--" + alias.replace("_", "-"), dest=field.name, help=argparse.SUPPRESS)
         sub.add_argument("--json", action="store_true", help="print the quantities as one JSON object")
@@ -99,8 +113,8 @@ def main(
     args = build_parser(extra_commands).parse_args(argv)
     try:
         data_dir = getattr(args, "sub_data", None) or args.data
-        if data_dir and use_data_dir is not None:
-            use_data_dir(data_dir)
+        if data_dir and use_data_dir is not None and not getattr(args, "reads_data_dir", False):
+            use_data_dir(data_dir)  # `data check`, `data diff` and `edition new` read the folder themselves
         if args.command not in CALCULATORS:
             return int(args.run_tooling(args) or 0)
         calculator = CALCULATORS[args.command]
@@ -108,8 +122,9 @@ def main(
         result = compute(args.command, raw, lang)
     except CalcError as error:
         found = CALCULATORS[args.command].field_named(error.field) if args.command in CALCULATORS else None
-        message = " ".join(error.message(lang, name=found.flag if found else None).split())
-        print(f"python -m calc {args.command}: {message}", file=sys.stderr)
+        message = error.message(lang, name=found.flag if found else None)
+        for line in message.splitlines():  # one line, or one per problem of broken data
+            print(f"python -m calc {args.command}: {' '.join(line.split())}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, sort_keys=True))

@@ -10,7 +10,7 @@ import yaml
 from .._internal.data import use_bundle
 from .._internal.units import parse_quantity
 from . import schema
-from .schema import DataError
+from .schema import DataError, Problem, Problems, yaml_error
 from .translations import spanish_texts
 
 __all__ = ["DataError", "build_bundle", "checkout_bundle", "default_data_dir", "load_accelerator", "use_data_dir"]
@@ -47,9 +47,13 @@ def _jsonable(value: Any) -> Any:
 
 def _read(path: Path) -> Any:
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise DataError(Problem(key="data_not_text", fields={"where": path.name})) from None
+    try:
+        return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as error:
-        raise DataError(f"{path.name}: not valid YAML: {error}") from None
+        raise yaml_error(error, text, file=path.name) from None
 
 
 def _sourced(raw: Any, *, default_source: str | None) -> dict[str, Any]:
@@ -236,47 +240,57 @@ def _systems(raw: Any, *, accelerator_ids: set[str]) -> dict[str, Any]:
 def build_bundle(data_dir: Path) -> dict[str, Any]:
     """Validate `data_dir` and return the whole bundle as JSON-ready data.
 
-    Raises DataError (naming file, entry and field) on the first malformed or inconsistent value.
+    Raises DataError with every problem found, one per line, each naming file, entry and field: every file is
+    checked, each as far as its first broken consistency rule.
     """
     data_dir = Path(data_dir)
     if not (data_dir / "accelerators").is_dir():
         raise DataError(f"{data_dir}: no accelerators/ folder")
-    accelerators = [load_accelerator(path) for path in sorted((data_dir / "accelerators").glob("*.yaml"))]
+    problems = Problems()
+    chip_files = sorted((data_dir / "accelerators").glob("*.yaml"))
+    accelerators = []
+    for path in chip_files:
+        with problems.collect():
+            accelerators.append(load_accelerator(path))
+    ids = {path.stem for path in chip_files}  # a chip's id is its file's name, even while the file is broken
     bundle: dict[str, Any] = {"accelerators": accelerators}
     edition_file = data_dir / "edition.yaml"
     bundle["edition"], bundle["editions"] = {}, []
     if edition_file.is_file():
-        raw = _read(edition_file)
-        schema.check_edition(raw, file_name="edition.yaml")
-        # `edition` is the current one (what pages show); `editions` all of them, newest first.
-        bundle["editions"] = raw["editions"]
-        bundle["edition"] = next(entry for entry in raw["editions"] if entry["id"] == raw["current"])
+        with problems.collect():
+            raw = _read(edition_file)
+            schema.check_edition(raw, file_name="edition.yaml")
+            # `edition` is the current one (what pages show); `editions` all of them, newest first.
+            bundle["editions"] = raw["editions"]
+            bundle["edition"] = next(entry for entry in raw["editions"] if entry["id"] == raw["current"])
     readers = {"interconnects": _interconnects, "latencies": _latencies, "models": _models}
     for name, reader in readers.items():
         path = data_dir / f"{name}.yaml"
-        bundle[name] = reader(_read(path)) if path.is_file() else {"sources": [], "items": []}
+        with problems.collect():
+            bundle[name] = reader(_read(path)) if path.is_file() else {"sources": [], "items": []}
     systems_file = data_dir / "systems.yaml"
-    ids = {chip["id"] for chip in accelerators}
-    bundle["systems"] = (
-        _systems(_read(systems_file), accelerator_ids=ids) if systems_file.is_file() else {"sources": [], "items": []}
-    )
+    bundle["systems"] = {"sources": [], "items": []}
+    if systems_file.is_file():
+        with problems.collect():
+            bundle["systems"] = _systems(_read(systems_file), accelerator_ids=ids)
     economics_file = data_dir / "economics.yaml"
+    bundle["economics"] = None
     if economics_file.is_file():
-        raw = _read(economics_file)
-        schema.check_economics(raw, file_name="economics.yaml", accelerator_ids={a["id"] for a in accelerators})
-        bundle["economics"] = raw
-    else:
-        bundle["economics"] = None
+        with problems.collect():
+            raw = _read(economics_file)
+            schema.check_economics(raw, file_name="economics.yaml", accelerator_ids=ids)
+            bundle["economics"] = raw
+    training_file = data_dir / "training.yaml"
+    bundle["training"] = None
+    if training_file.is_file():
+        with problems.collect():
+            raw = _read(training_file)
+            schema.check_training(raw, file_name="training.yaml")
+            bundle["training"] = raw
+    problems.raise_any()
     # The Spanish of the texts pages show (data/i18n/es.yaml); a missing or stale one reads in English,
     # and `data check` fails naming it.
     bundle["i18n"] = {"es": spanish_texts(data_dir)}
-    training_file = data_dir / "training.yaml"
-    if training_file.is_file():
-        raw = _read(training_file)
-        schema.check_training(raw, file_name="training.yaml")
-        bundle["training"] = raw
-    else:
-        bundle["training"] = None
     return _jsonable(bundle)
 
 

@@ -31,13 +31,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--stubs", action="store_true", help="print data/i18n/es.yaml entries to fill in for missing or stale Spanish"
     )
-    check.set_defaults(run_tooling=run_check)
+    check.set_defaults(run_tooling=run_check, reads_data_dir=True)
     diff = data_commands.add_parser("diff", help="compare data/ now with data/ at a git revision")
     diff.add_argument("rev", nargs="?", metavar="REV", help="default: the last commit that changed data/edition.yaml")
     diff.add_argument("--json", action="store_true", help="print {added, removed, changed} as JSON")
     diff.add_argument("--lang", choices=("en", "es"), default="en", help="language of the text output")
     diff.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder (inside a git checkout)")
-    diff.set_defaults(run_tooling=run_diff)
+    diff.set_defaults(run_tooling=run_diff, reads_data_dir=True)
     edition = commands.add_parser("edition", help="start a new edition")
     edition_commands = edition.add_subparsers(dest="edition_command", required=True, parser_class=type(edition))
     new = edition_commands.add_parser("new", help="make ID the current edition, carrying every chip over")
@@ -45,7 +45,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     new.add_argument("--name", help="its name as pages show it (default: the id, with an en dash between years)")
     new.add_argument("--lang", choices=("en", "es"), default="en", help="language of the output")
     new.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder")
-    new.set_defaults(run_tooling=run_edition_new)
+    new.set_defaults(run_tooling=run_edition_new, reads_data_dir=True)
     specs = commands.add_parser("specs", help="print the accelerator spec table")
     specs.add_argument("--json", action="store_true", help="print a JSON list, one object per accelerator")
     specs.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder")
@@ -64,12 +64,13 @@ def _n(count: int, lang: str) -> str:
 def run_check(args: argparse.Namespace) -> int:
     """Validate data/ from scratch (not the cached bundle) and print what it holds.
 
-    Exit 2 on a malformed file (DataError), 1 when the editions are inconsistent or a text pages show has no
-    current Spanish in data/i18n/es.yaml, 0 otherwise (warnings on stderr). `--stubs` prints the entries to fill in.
+    Exit 2 on malformed or implausible data (DataError), 1 when the editions are inconsistent or a text pages
+    show has no current Spanish in data/i18n/es.yaml, 0 otherwise (warnings on stderr). `--stubs` prints the
+    entries to fill in.
     """
     lang = args.lang
     data_dir = _data_dir(args)
-    bundle = build_bundle(data_dir)  # raises DataError, which the CLI prints as one line, exit 2
+    bundle = build_bundle(data_dir)  # raises DataError, which the CLI prints one line per problem, exit 2
     if getattr(args, "stubs", False):
         print(stub_yaml(data_dir), end="")
         return 0

@@ -12,7 +12,7 @@ from .._internal.fmt import format_number
 from .._internal.units import parse_quantity
 from . import history
 from .messages import t
-from .schema import DataError
+from .schema import yaml_error
 
 # Keys that describe a value (its provenance) or hold lists; they are not values themselves.
 NOT_VALUES = {
@@ -87,7 +87,7 @@ def _load(path: str, text: str) -> Any:
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise DataError(f"{path}: not valid YAML: {error}") from None
+        raise yaml_error(error, text, file=path) from None
 
 
 def snapshot(files: dict[str, str]) -> Snapshot:

@@ -29,6 +29,23 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "  avisos         {count} (en stderr: fuentes que revisar)",
     },
     "problem": {"en": "data check: {message}", "es": "data check: {message}"},
+    # one problem of a data file: {where} is "file [entry]", {value} the value as the file writes it, quoted
+    "data_bad_id": {
+        "en": "{where}: field '{field}': {value} is not a kebab-case id; use lowercase letters, digits and hyphens, e.g. h100-sxm",
+        "es": "{where}: campo '{field}': {value} no es un id en kebab-case; usa minúsculas, dígitos y guiones, p. ej. h100-sxm",
+    },
+    "data_bad_url": {
+        "en": "{where}: field '{field}': {value} is not a web address; write it in full, starting with https://",
+        "es": "{where}: campo '{field}': {value} no es una dirección web; escríbela completa, empezando por https://",
+    },
+    "data_bad_yaml": {
+        "en": "{where}: field '{field}': not valid YAML at line {line}, column {column}: {problem}",
+        "es": "{where}: campo '{field}': YAML no válido en la línea {line}, columna {column}: {problem}",
+    },
+    "data_not_text": {
+        "en": "{where}: field '(file)': not UTF-8 text",
+        "es": "{where}: campo '(file)': no es texto UTF-8",
+    },
     "warning": {"en": "warning: {message}", "es": "aviso: {message}"},
     # data/i18n/es.yaml against the texts pages show (`data check --stubs` prints the entries to fill in)
     "i18n_missing": {

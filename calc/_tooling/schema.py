@@ -1,17 +1,22 @@
 # Schema and consistency checks for data/ (CPython only: pydantic). Errors name file, entry and field.
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .._internal.errors import CalcError
 from .._internal.units import parse_quantity
+from .messages import t
 
 KEBAB = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+URL = r"^https?://\S+$"
 DENSE_KEYS = ("fp64", "fp64_matrix", "fp32", "tf32", "bf16", "fp8", "fp6", "fp4", "int8")
 # Expected dimension of each quantity leaf of an accelerator file.
 DIMENSIONS: dict[str, str] = {
@@ -49,14 +54,53 @@ PER_PEER_TOLERANCE = 0.02  # per-link figures are rounded: 7 x 76.8 GB/s = 537.6
 Topology = Literal["switch", "mesh", "torus", "ring", "none"]
 
 
-class DataError(CalcError):
-    """A data file is malformed or inconsistent; the message names the file, the entry and the field.
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """One problem of a data file, as one line: English text, or a catalog entry worded in the reader's language."""
 
-    A CalcError, so the CLI reports it as one line with exit code 2. Maintainer-facing: English only.
+    text: str = ""
+    key: str = ""
+    fields: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    def render(self, lang: str = "en") -> str:
+        return t(self.key, lang, **self.fields) if self.key else self.text
+
+
+class DataError(CalcError):
+    """Data files are malformed or inconsistent: one line per problem, each naming the file, the entry and the field.
+
+    A CalcError, so the CLI reports it, one line per problem, with exit code 2. The schema's own messages are
+    English (maintainer-facing); the ids, URLs and YAML syntax are worded in the reader's language.
     """
 
-    def __init__(self, message: str) -> None:
-        super().__init__(field="data", kind="data", detail=message)
+    def __init__(self, *problems: str | Problem) -> None:
+        self.problems = [p if isinstance(p, Problem) else Problem(text=p) for p in problems]
+        super().__init__(field="data", kind="data", detail=self.message("en"))
+
+    def message(self, lang: str = "en", name: str | None = None) -> str:
+        return "\n".join(problem.render(lang) for problem in self.problems)
+
+
+class Problems:
+    """Problems gathered while checking, so that one run reports them all rather than the first."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+
+    def add(self, *problems: Problem) -> None:
+        self.found.extend(problems)
+
+    @contextmanager
+    def collect(self) -> Iterator[None]:
+        """Run a block that raises DataError at its first problem; keep its problems and go on after it."""
+        try:
+            yield
+        except DataError as error:
+            self.found.extend(error.problems)
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise DataError(*self.found)
 
 
 class _Strict(BaseModel):
@@ -69,7 +113,7 @@ class Source(_Strict):
     id: Annotated[str, Field(pattern=KEBAB)]
     kind: Literal["vendor", "paper", "model-card", "secondary", "dataset", "price-list", "measurement"]
     title: Annotated[str, Field(min_length=3)]
-    url: Annotated[str, Field(pattern=r"^https?://\S+$")]
+    url: Annotated[str, Field(pattern=URL)]
     checked: dt.date
     how: Annotated[str, Field(min_length=10)]
 
@@ -442,29 +486,133 @@ def _field(loc: tuple[Any, ...]) -> str:
     return ".".join(parts) or "(file)"
 
 
-def validate(model: type[BaseModel], raw: Any, *, where: str) -> Any:
-    """Validate `raw` against `model`; raise one DataError naming `where` and the first bad field."""
+# Pydantic errors that only say a value is not of one member of a union; a deeper error says what is wrong with it.
+BASIC_ERRORS = (
+    "string_type",
+    "int_type",
+    "float_type",
+    "int_parsing",
+    "float_parsing",
+    "int_from_float",
+    "model_type",
+    "none_required",
+)
+
+
+def _locate(raw: Any, loc: tuple[Any, ...], where: str) -> tuple[str, str]:
+    """`file [entry]` and the field a location in `raw` points at.
+
+    The entry is the list item with an `id` the location falls in (a model, a link, a system, an edition), else
+    the mapping that holds the field (`pue`, a price's accelerator); an accelerator file is its own entry.
+    """
+    if "[" in where:
+        return where, _field(loc)
+    node = raw
+    for index, part in enumerate(loc):
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            item_id = node[part].get("id") if isinstance(node[part], dict) else None
+            entry = item_id if isinstance(item_id, str) and item_id else f"{_field(loc[:index])}.{part}"
+            return f"{where} [{entry}]", _field(loc[index + 1 :])
+        node = node.get(part) if isinstance(node, dict) else None
+    name = _field(loc)
+    parts = name.split(".")
+    return (f"{where} [{parts[-2]}]" if len(parts) > 1 else where), name
+
+
+def _wording(error: Any, where: str, name: str) -> Problem:
+    pattern = (error.get("ctx") or {}).get("pattern")
+    if error["type"] == "string_pattern_mismatch" and pattern in (KEBAB, URL):
+        key = "data_bad_id" if pattern == KEBAB else "data_bad_url"
+        return Problem(key=key, fields={"where": where, "field": name, "value": repr(error["input"])})
+    message = error["msg"].replace("Extra inputs are not permitted", "unknown field").removeprefix("Value error, ")
+    return Problem(f"{where}: field '{name}': {message}")
+
+
+def _rank(error: Any) -> tuple[bool, bool, int]:
+    """How specific a pydantic error is: unknown or missing fields first, then any but a union's type complaint,
+    then the deepest location."""
+    return error["type"] in ("extra_forbidden", "missing"), error["type"] not in BASIC_ERRORS, len(error["loc"])
+
+
+def _validated(model: type[BaseModel], raw: Any, *, where: str) -> tuple[Any, Problems]:
+    """Validate `raw` against `model`: the parsed model and an empty list of problems for the caller's checks to add
+    to. Raises a DataError with one problem per bad field when `raw` does not fit."""
     try:
-        return model.model_validate(raw)
+        data = model.model_validate(raw)
     except ValidationError as error:
-        # Prefer the most specific error: unknown/missing fields, then the deepest location.
-        basic = (
-            "string_type",
-            "int_type",
-            "float_type",
-            "int_parsing",
-            "float_parsing",
-            "int_from_float",
-            "model_type",
-            "none_required",
-        )
-        first = max(
-            error.errors(),
-            key=lambda e: (e["type"] in ("extra_forbidden", "missing"), e["type"] not in basic, len(e["loc"])),
-        )
-        field = _field(first["loc"])
-        message = first["msg"].replace("Extra inputs are not permitted", "unknown field").removeprefix("Value error, ")
-        raise DataError(f"{where}: field '{field}': {message}") from None
+        best: dict[tuple[str, str], Any] = {}
+        for item in error.errors():
+            place = _locate(raw, item["loc"], where)
+            if place not in best or _rank(item) > _rank(best[place]):
+                best[place] = item
+        raise DataError(
+            *(
+                _wording(item, at, name)
+                for (at, name), item in best.items()
+                if not (
+                    item["type"] in BASIC_ERRORS
+                    and any(other_at == at and other.startswith(f"{name}.") for other_at, other in best)
+                )
+            )
+        ) from None
+    return data, Problems()
+
+
+_YAML_KEY = re.compile(r"^( *)(- +)?([\w.-]+) *:(?: |$)")
+_YAML_ID = re.compile(r"^ *(?:- +)?id *: *['\"]?([\w.-]+)")
+
+
+def _yaml_place(lines: list[str], number: int) -> tuple[str | None, list[str], list[str]]:
+    """Where line `number` of a YAML text sits, read from the indentation (the text does not parse, so this is the
+    best guess): the `id` of the outermost list item holding it, the keys from that item down, and all the keys."""
+    keys: list[str] = []
+    entry, relative = None, keys
+    limit = math.inf
+    for index, text in enumerate(reversed(lines[: number + 1])):
+        match = _YAML_KEY.match(text)
+        if match is None:
+            if index == 0 and text.strip():
+                limit = len(text) - len(text.lstrip())
+            continue
+        indent, dash, key, column = len(match.group(1)), match.group(2), match.group(3), match.start(3)
+        if dash and column <= limit:  # the first line of the list item holding the line
+            if index == 0:
+                keys.insert(0, key)
+            item_id = _YAML_ID.match(text)
+            if item_id:
+                entry, relative = item_id.group(1), list(keys)
+            limit = indent
+        elif index == 0 or column < limit:
+            keys.insert(0, key)
+            limit = column
+    return entry, relative, keys
+
+
+def yaml_error(error: Exception, text: str, *, file: str) -> DataError:
+    """A YAML syntax error as one problem naming the file, the entry and the field where it is (a best guess)."""
+    mark = getattr(error, "problem_mark", None)
+    problem = str(getattr(error, "problem", None) or str(error).splitlines()[0])
+    context, opened = getattr(error, "context", None), getattr(error, "context_mark", None)
+    if context:
+        started = f" that starts at line {opened.line + 1}" if opened and context.startswith("while parsing") else ""
+        problem += f" ({context}{started})"
+    # An unclosed bracket is noticed lines later: the field is where it opened.
+    anchor = opened if context and "flow" in context and opened is not None else mark
+    number, column = (mark.line, mark.column) if mark is not None else (0, 0)
+    lines = text.splitlines()
+    at = anchor.line if anchor is not None else 0
+    entry, relative, keys = _yaml_place(lines, min(at, max(len(lines) - 1, 0)))
+    top_id = re.search(r"^id *: *['\"]?([\w.-]+)", text, flags=re.M)  # an accelerator file is its own entry
+    if top_id:
+        entry, relative = top_id.group(1), keys
+    fields = {
+        "where": f"{file} [{entry}]" if entry else file,
+        "field": ".".join(relative) or "(file)",
+        "line": number + 1,
+        "column": column + 1,
+        "problem": problem,
+    }
+    return DataError(Problem(key="data_bad_yaml", fields=fields))
 
 
 def _value(leaf: Any) -> Any:
@@ -519,35 +667,55 @@ def _close(a: float, b: float, tolerance: float) -> bool:
 
 
 def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
-    """Validate one accelerator file and its consistency rules; returns the parsed model."""
+    """Validate one accelerator file and its consistency rules; returns the parsed model.
+
+    The DataError names every bad field, unit and source, then the first broken consistency rule (those compare values, so they run once every value reads).
+    """
     entry_id = raw.get("id", "?") if isinstance(raw, dict) else "?"
     where = f"{file_name} [{entry_id}]"
-    chip = validate(Accelerator, raw, where=where)
+    chip, problems = _validated(Accelerator, raw, where=where)
+    with problems.collect():
+        _check_chip(chip, problems, file_name=file_name, where=where)
+    problems.raise_any()
+    return chip
+
+
+def _check_chip(chip: Accelerator, problems: Problems, *, file_name: str, where: str) -> None:
     if f"{chip.id}.yaml" != file_name:
-        raise DataError(f"{where}: field 'id': must match the file name ({file_name})")
+        problems.add(Problem(f"{where}: field 'id': must match the file name ({file_name})"))
     extra = [*(chip.measured.sources if chip.measured else []), *(chip.internals.sources if chip.internals else [])]
     known = _source_ids([*chip.sources, *extra], where=where)
-    _check_source(chip.default_source, known, where=where, key="default_source")
+    with problems.collect():
+        _check_source(chip.default_source, known, where=where, key="default_source")
     si: dict[str, float | None] = {}
     texts: dict[str, str] = {}
-    for section in ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip"):
-        block = getattr(chip, section)
-        if block is None:
-            continue
-        for leaf_name, leaf in block:
-            key = f"{section}.{leaf_name}"
+    leaves = [
+        (f"{section}.{leaf_name}", leaf)
+        for section in (
+            "memory",
+            "compute",
+            "sparse_headline",
+            "power",
+            "scale_up",
+            "scale_out",
+            "on_chip",
+            "internals",
+        )
+        for leaf_name, leaf in getattr(chip, section) or ()
+        if leaf_name != "sources"
+    ]
+    unreadable = False
+    for key, leaf in leaves:
+        try:
             _check_leaf_sources(leaf, known, where=where, key=key)
             if key in DIMENSIONS and leaf is not None:
                 si[key] = _si(leaf, where=where, key=key)
                 texts[key] = str(_value(leaf))
-    if chip.internals is not None:
-        for leaf_name, leaf in chip.internals:
-            if leaf_name == "sources":
-                continue
-            key = f"internals.{leaf_name}"
-            _check_leaf_sources(leaf, known, where=where, key=key)
-            if key in DIMENSIONS:
-                si[key] = _si(leaf, where=where, key=key)
+        except DataError as error:
+            problems.add(*error.problems)
+            unreadable = True
+    if unreadable:  # the rules below compare values; with one unread they would report it again, worded worse
+        return
     if chip.measured is not None:
         _check_measured(chip.measured, si, texts, known, where=where)
     sparse = chip.sparse_headline
@@ -571,7 +739,6 @@ def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
     if domain is not None and (domain < 1 or domain != int(domain)):
         raise DataError(f"{where}: field 'scale_up.domain_size': must be a whole number of accelerators")
     _check_topology(chip.scale_up.topology, si, where=where)
-    return chip
 
 
 def _links_per_accelerator(topology: str, *, domain: float | None, torus_dims: float | None) -> float | None:
@@ -648,30 +815,35 @@ def _check_measured(
 
 
 def check_interconnects(raw: Any, *, file_name: str) -> Interconnects:
-    """Validate data/interconnects.yaml."""
-    data = validate(Interconnects, raw, where=file_name)
+    """Validate data/interconnects.yaml; every link is checked, and the DataError names each bad one."""
+    data, problems = _validated(Interconnects, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     for link in data.interconnects:
-        where = f"{file_name} [{link.id}]"
-        _check_source(link.source, known, where=where, key="source")
-        if link.per_direction is None and link.bidirectional is None:
-            raise DataError(f"{where}: field 'per_direction': give per_direction or bidirectional bandwidth")
-        values = {}
-        for key, expected in (
-            ("per_direction", "bytes_per_s"),
-            ("bidirectional", "bytes_per_s"),
-            ("latency", "seconds"),
-        ):
-            leaf = getattr(link, key)
-            _check_leaf_sources(leaf, known, where=where, key=key)
-            values[key] = _dimensioned(leaf, expected, where=where, key=key)
-        if (
-            values["per_direction"]
-            and values["bidirectional"]
-            and not _close(values["bidirectional"], 2 * values["per_direction"], BIDIRECTIONAL_TOLERANCE)
-        ):
-            raise DataError(f"{where}: field 'bidirectional': must be twice 'per_direction'")
+        with problems.collect():
+            _check_link(link, known, where=f"{file_name} [{link.id}]")
+    problems.raise_any()
     return data
+
+
+def _check_link(link: Interconnect, known: set[str], *, where: str) -> None:
+    _check_source(link.source, known, where=where, key="source")
+    if link.per_direction is None and link.bidirectional is None:
+        raise DataError(f"{where}: field 'per_direction': give per_direction or bidirectional bandwidth")
+    values = {}
+    for key, expected in (
+        ("per_direction", "bytes_per_s"),
+        ("bidirectional", "bytes_per_s"),
+        ("latency", "seconds"),
+    ):
+        leaf = getattr(link, key)
+        _check_leaf_sources(leaf, known, where=where, key=key)
+        values[key] = _dimensioned(leaf, expected, where=where, key=key)
+    if (
+        values["per_direction"]
+        and values["bidirectional"]
+        and not _close(values["bidirectional"], 2 * values["per_direction"], BIDIRECTIONAL_TOLERANCE)
+    ):
+        raise DataError(f"{where}: field 'bidirectional': must be twice 'per_direction'")
 
 
 def _dimensioned(leaf: Any, expected: str, *, where: str, key: str) -> float | None:
@@ -691,21 +863,26 @@ def _dimensioned(leaf: Any, expected: str, *, where: str, key: str) -> float | N
 
 def check_latencies(raw: Any, *, file_name: str) -> Latencies:
     """Validate data/latencies.yaml: every value in seconds, low <= typical <= high."""
-    data = validate(Latencies, raw, where=file_name)
+    data, problems = _validated(Latencies, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     for item in data.latencies:
-        where = f"{file_name} [{item.id}]"
-        _check_source(item.source, known, where=where, key="source")
-        values = {}
-        for key in ("low", "typical", "high"):
-            leaf = getattr(item, key)
-            _check_leaf_sources(leaf, known, where=where, key=key)
-            values[key] = _dimensioned(leaf, "seconds", where=where, key=key)
-        if values["typical"] is None:
-            raise DataError(f"{where}: field 'typical': a latency needs a typical value")
-        if (values["low"] or 0.0) > values["typical"] or values["typical"] > (values["high"] or math.inf):
-            raise DataError(f"{where}: field 'typical': must lie between low and high")
+        with problems.collect():
+            _check_latency(item, known, where=f"{file_name} [{item.id}]")
+    problems.raise_any()
     return data
+
+
+def _check_latency(item: Latency, known: set[str], *, where: str) -> None:
+    _check_source(item.source, known, where=where, key="source")
+    values = {}
+    for key in ("low", "typical", "high"):
+        leaf = getattr(item, key)
+        _check_leaf_sources(leaf, known, where=where, key=key)
+        values[key] = _dimensioned(leaf, "seconds", where=where, key=key)
+    if values["typical"] is None:
+        raise DataError(f"{where}: field 'typical': a latency needs a typical value")
+    if (values["low"] or 0.0) > values["typical"] or values["typical"] > (values["high"] or math.inf):
+        raise DataError(f"{where}: field 'typical': must lie between low and high")
 
 
 def count(value: Count, *, where: str, key: str) -> float:
@@ -719,56 +896,58 @@ def count(value: Count, *, where: str, key: str) -> float:
 
 
 def check_models(raw: Any, *, file_name: str) -> Models:
-    """Validate data/models.yaml, including the fields each attention kind needs."""
-    data = validate(Models, raw, where=file_name)
+    """Validate data/models.yaml, including the fields each attention kind needs; the DataError names each bad model."""
+    data, problems = _validated(Models, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     seen: set[str] = set()
     for model in data.models:
         where = f"{file_name} [{model.id}]"
-        if model.id in seen:
-            raise DataError(f"{where}: field 'id': duplicate model id")
-        seen.add(model.id)
-        _check_source(model.source, known, where=where, key="source")
-        _check_source(model.config_source, known, where=where, key="config_source")
-        params = count(model.params, where=where, key="params")
-        active = count(model.active_params, where=where, key="active_params")
-        if active > params:
-            raise DataError(f"{where}: field 'active_params': cannot exceed params")
-        if model.attention_heads % model.kv_heads:
-            raise DataError(f"{where}: field 'kv_heads': must divide attention_heads")
-        if model.attention == "mla" and (model.kv_lora_rank is None or model.rope_head_dim is None):
-            raise DataError(f"{where}: field 'kv_lora_rank': MLA needs kv_lora_rank and rope_head_dim")
-        if model.attention == "sliding" and model.window is None:
-            raise DataError(f"{where}: field 'window': sliding-window attention needs a window")
-        if model.attention == "mha" and model.kv_heads != model.attention_heads:
-            raise DataError(f"{where}: field 'kv_heads': MHA has as many KV heads as attention heads")
-        if model.attention == "mqa" and model.kv_heads != 1:
-            raise DataError(f"{where}: field 'kv_heads': MQA has one KV head")
-        if model.config_source is not None:
-            _check_source(model.config_source, known, where=where, key="config_source")
-        moe = (model.experts, model.experts_per_token, model.expert_ffn_hidden_size)
-        if any(v is not None for v in moe) and any(v is None for v in moe):
-            raise DataError(
-                f"{where}: field 'experts': a mixture of experts needs experts, experts_per_token and expert_ffn_hidden_size"
-            )
-        if (
-            model.experts is not None
-            and model.experts_per_token is not None
-            and model.experts_per_token > model.experts
-        ):
-            raise DataError(f"{where}: field 'experts_per_token': cannot exceed experts")
-        if (model.dense_layers or 0) >= model.layers:
-            raise DataError(f"{where}: field 'dense_layers': must be fewer than layers")
-        if (model.vocab_size is None) != (model.tied_embeddings is None):
-            raise DataError(f"{where}: field 'tied_embeddings': give vocab_size and tied_embeddings together")
-        if model.experts is not None and active >= params:
-            raise DataError(f"{where}: field 'active_params': a mixture of experts has fewer active than total")
+        with problems.collect():
+            if model.id in seen:
+                raise DataError(f"{where}: field 'id': duplicate model id")
+            seen.add(model.id)
+            _check_model(model, known, where=where)
+    problems.raise_any()
     return data
+
+
+def _check_model(model: ModelEntry, known: set[str], *, where: str) -> None:
+    _check_source(model.source, known, where=where, key="source")
+    _check_source(model.config_source, known, where=where, key="config_source")
+    params = count(model.params, where=where, key="params")
+    active = count(model.active_params, where=where, key="active_params")
+    if active > params:
+        raise DataError(f"{where}: field 'active_params': cannot exceed params")
+    if model.attention_heads % model.kv_heads:
+        raise DataError(f"{where}: field 'kv_heads': must divide attention_heads")
+    if model.attention == "mla" and (model.kv_lora_rank is None or model.rope_head_dim is None):
+        raise DataError(f"{where}: field 'kv_lora_rank': MLA needs kv_lora_rank and rope_head_dim")
+    if model.attention == "sliding" and model.window is None:
+        raise DataError(f"{where}: field 'window': sliding-window attention needs a window")
+    if model.attention == "mha" and model.kv_heads != model.attention_heads:
+        raise DataError(f"{where}: field 'kv_heads': MHA has as many KV heads as attention heads")
+    if model.attention == "mqa" and model.kv_heads != 1:
+        raise DataError(f"{where}: field 'kv_heads': MQA has one KV head")
+    if model.config_source is not None:
+        _check_source(model.config_source, known, where=where, key="config_source")
+    moe = (model.experts, model.experts_per_token, model.expert_ffn_hidden_size)
+    if any(v is not None for v in moe) and any(v is None for v in moe):
+        raise DataError(
+            f"{where}: field 'experts': a mixture of experts needs experts, experts_per_token and expert_ffn_hidden_size"
+        )
+    if model.experts is not None and model.experts_per_token is not None and model.experts_per_token > model.experts:
+        raise DataError(f"{where}: field 'experts_per_token': cannot exceed experts")
+    if (model.dense_layers or 0) >= model.layers:
+        raise DataError(f"{where}: field 'dense_layers': must be fewer than layers")
+    if (model.vocab_size is None) != (model.tied_embeddings is None):
+        raise DataError(f"{where}: field 'tied_embeddings': give vocab_size and tied_embeddings together")
+    if model.experts is not None and active >= params:
+        raise DataError(f"{where}: field 'active_params': a mixture of experts has fewer active than total")
 
 
 def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Economics:
     """Validate data/economics.yaml; prices must name known accelerators."""
-    data = validate(Economics, raw, where=file_name)
+    data, problems = _validated(Economics, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     ranges = {f"accelerator_hour_usd.{key}": value for key, value in data.accelerator_hour_usd.items()}
     ranges.update(
@@ -777,74 +956,86 @@ def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> E
         grid_carbon_g_per_kwh=data.grid_carbon_g_per_kwh,
     )
     for key, value in ranges.items():
-        entry = key.split(".", 1)[1] if key.startswith("accelerator_hour_usd.") else key
+        price = key.startswith("accelerator_hour_usd.")
+        entry = key.split(".", 1)[1] if price else key
         where = f"{file_name} [{entry}]"
-        if key.startswith("accelerator_hour_usd.") and entry not in accelerator_ids:
-            raise DataError(f"{where}: field 'accelerator_hour_usd': unknown accelerator id {entry!r}")
-        _check_source(value.source, known, where=where, key=f"{key}.source")
-        if not 0 < value.low <= value.typical <= value.high:
-            raise DataError(f"{where}: field '{key}': need 0 < low <= typical <= high")
+        with problems.collect():
+            if price and entry not in accelerator_ids:
+                raise DataError(f"{where}: field 'accelerator_hour_usd': unknown accelerator id {entry!r}")
+            _check_source(value.source, known, where=where, key=f"{key}.source")
+            if not 0 < value.low <= value.typical <= value.high:
+                raise DataError(f"{where}: field '{key}': need 0 < low <= typical <= high")
     if data.pue.low < 1:
-        raise DataError(f"{file_name} [pue]: field 'pue.low': PUE cannot be below 1")
+        problems.add(Problem(f"{file_name} [pue]: field 'pue.low': PUE cannot be below 1"))
+    problems.raise_any()
     return data
 
 
 def check_training(raw: Any, *, file_name: str) -> Training:
     """Validate data/training.yaml: an efficiency between 0 and 1, failure counts that add up, known sources."""
-    data = validate(Training, raw, where=file_name)
+    data, problems = _validated(Training, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     efficiency = data.matmul_efficiency
-    _check_source(efficiency.source, known, where=f"{file_name} [matmul_efficiency]", key="source")
+    with problems.collect():
+        _check_source(efficiency.source, known, where=f"{file_name} [matmul_efficiency]", key="source")
     if not 0 < efficiency.low <= efficiency.typical <= efficiency.high <= 1:
-        raise DataError(
-            f"{file_name} [matmul_efficiency]: field 'matmul_efficiency': need 0 < low <= typical <= high <= 1"
+        problems.add(
+            Problem(f"{file_name} [matmul_efficiency]: field 'matmul_efficiency': need 0 < low <= typical <= high <= 1")
         )
     ids = set()
     for report in data.failures:
         where = f"{file_name} [{report.id}]"
-        _check_source(report.source, known, where=where, key="source")
-        if report.unexpected is not None and report.unexpected > report.interruptions:
-            raise DataError(f"{where}: field 'unexpected': cannot exceed interruptions")
+        with problems.collect():
+            _check_source(report.source, known, where=where, key="source")
+            if report.unexpected is not None and report.unexpected > report.interruptions:
+                raise DataError(f"{where}: field 'unexpected': cannot exceed interruptions")
         ids.add(report.id)
     if data.default_failures not in ids:
-        raise DataError(f"{file_name}: field 'default_failures': no failure report {data.default_failures!r}")
+        problems.add(Problem(f"{file_name}: field 'default_failures': no failure report {data.default_failures!r}"))
+    problems.raise_any()
     return data
 
 
 def check_systems(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Systems:
     """Validate data/systems.yaml: known accelerators and sources, quantities in their dimension."""
-    data = validate(Systems, raw, where=file_name)
+    data, problems = _validated(Systems, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     seen: set[str] = set()
     for system in data.systems:
         where = f"{file_name} [{system.id}]"
-        if system.id in seen:
-            raise DataError(f"{where}: field 'id': duplicate system id")
-        seen.add(system.id)
-        _check_source(system.source, known, where=where, key="source")
-        for index, held in enumerate(system.accelerators):
-            if held.id not in accelerator_ids:
-                raise DataError(f"{where}: field 'accelerators.{index}.id': unknown accelerator id {held.id!r}")
-        for key in ("cooling", "topology"):
-            _check_leaf_sources(getattr(system, key), known, where=where, key=key)
-        cooling = _value(system.cooling)
-        if cooling is not None and cooling not in COOLING:
-            raise DataError(f"{where}: field 'cooling': {cooling!r} is not one of {', '.join(COOLING)}")
-        values = {}
-        for key, expected in SYSTEM_DIMENSIONS.items():
-            leaf = getattr(system, key)
-            _check_leaf_sources(leaf, known, where=where, key=key)
-            values[key] = _system_si(leaf, expected, where=where, key=key)
-        low, high = values["power_typical"], values["power_max"]
-        if low is not None and high is not None and low > high:
-            raise DataError(f"{where}: field 'power_typical': cannot exceed power_max")
-        domain = values["scale_up_domain"]
-        if domain is not None and (domain < 1 or domain != int(domain)):
-            raise DataError(f"{where}: field 'scale_up_domain': must be a whole number of accelerators")
-        per_rack = values["per_rack"]
-        if per_rack is not None and per_rack < 1:
-            raise DataError(f"{where}: field 'per_rack': at least one system fits in a rack")
+        with problems.collect():
+            if system.id in seen:
+                raise DataError(f"{where}: field 'id': duplicate system id")
+            seen.add(system.id)
+            _check_system(system, known, accelerator_ids, where=where)
+    problems.raise_any()
     return data
+
+
+def _check_system(system: System, known: set[str], accelerator_ids: set[str], *, where: str) -> None:
+    _check_source(system.source, known, where=where, key="source")
+    for index, held in enumerate(system.accelerators):
+        if held.id not in accelerator_ids:
+            raise DataError(f"{where}: field 'accelerators.{index}.id': unknown accelerator id {held.id!r}")
+    for key in ("cooling", "topology"):
+        _check_leaf_sources(getattr(system, key), known, where=where, key=key)
+    cooling = _value(system.cooling)
+    if cooling is not None and cooling not in COOLING:
+        raise DataError(f"{where}: field 'cooling': {cooling!r} is not one of {', '.join(COOLING)}")
+    values = {}
+    for key, expected in SYSTEM_DIMENSIONS.items():
+        leaf = getattr(system, key)
+        _check_leaf_sources(leaf, known, where=where, key=key)
+        values[key] = _system_si(leaf, expected, where=where, key=key)
+    low, high = values["power_typical"], values["power_max"]
+    if low is not None and high is not None and low > high:
+        raise DataError(f"{where}: field 'power_typical': cannot exceed power_max")
+    domain = values["scale_up_domain"]
+    if domain is not None and (domain < 1 or domain != int(domain)):
+        raise DataError(f"{where}: field 'scale_up_domain': must be a whole number of accelerators")
+    per_rack = values["per_rack"]
+    if per_rack is not None and per_rack < 1:
+        raise DataError(f"{where}: field 'per_rack': at least one system fits in a rack")
 
 
 def _system_si(leaf: Any, expected: str, *, where: str, key: str) -> float | None:
@@ -860,20 +1051,25 @@ def _system_si(leaf: Any, expected: str, *, where: str, key: str) -> float | Non
 
 def check_edition(raw: Any, *, file_name: str) -> Editions:
     """Validate data/edition.yaml: unique ids, newest first, and a current edition that is listed."""
-    data = validate(Editions, raw, where=file_name)
+    data, problems = _validated(Editions, raw, where=file_name)
     ids = [edition.id for edition in data.editions]
     duplicate = sorted({edition_id for edition_id in ids if ids.count(edition_id) > 1})
     if duplicate:
-        raise DataError(f"{file_name} [{duplicate[0]}]: field 'id': duplicate edition id")
+        problems.add(Problem(f"{file_name} [{duplicate[0]}]: field 'id': duplicate edition id"))
     for newer, older in zip(data.editions, data.editions[1:], strict=False):
         if older.started > newer.started:
-            raise DataError(
-                f"{file_name} [{older.id}]: field 'started': editions are listed newest first, "
-                f"but {older.id} started after {newer.id}"
+            problems.add(
+                Problem(
+                    f"{file_name} [{older.id}]: field 'started': editions are listed newest first, "
+                    f"but {older.id} started after {newer.id}"
+                )
             )
     if data.current not in ids:
-        raise DataError(
-            f"{file_name} [{data.current}]: field 'current': no edition with this id is listed "
-            f"(listed: {', '.join(ids)})"
+        problems.add(
+            Problem(
+                f"{file_name} [{data.current}]: field 'current': no edition with this id is listed "
+                f"(listed: {', '.join(ids)})"
+            )
         )
+    problems.raise_any()
     return data

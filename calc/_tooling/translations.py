@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from .schema import DataError
+from .schema import DataError, yaml_error
 
 __all__ = [
     "CATALOG_PATH",
@@ -64,10 +64,11 @@ def data_texts(data_dir: Path) -> dict[str, str]:
         relative = path.relative_to(data_dir)
         if relative.parts[0] == CATALOG_PATH.parts[0] or relative.name in SKIPPED_FILES:
             continue
+        text = path.read_text(encoding="utf-8")
         try:
-            raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+            raw = yaml.load(text, Loader=_LOADER)
         except yaml.YAMLError as error:
-            raise DataError(f"{relative.as_posix()}: not valid YAML: {error}") from None
+            raise yaml_error(error, text, file=relative.as_posix()) from None
         _walk(raw, [], texts, relative.as_posix())
     return texts
 
@@ -77,10 +78,11 @@ def load_translations(data_dir: Path) -> dict[str, dict[str, str]]:
     path = Path(data_dir) / CATALOG_PATH
     if not path.is_file():
         return {}
+    text = path.read_text(encoding="utf-8")
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+        raw = yaml.load(text, Loader=_LOADER) or {}
     except yaml.YAMLError as error:
-        raise DataError(f"{CATALOG_PATH.as_posix()}: not valid YAML: {error}") from None
+        raise yaml_error(error, text, file=CATALOG_PATH.as_posix()) from None
     if not isinstance(raw, dict):
         raise DataError(f"{CATALOG_PATH.as_posix()}: expected a mapping of keys to {{en, es}} entries")
     for key, entry in raw.items():
