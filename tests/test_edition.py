@@ -16,6 +16,7 @@ import yaml
 import calc
 import calc._internal.data as data_module
 from calc._internal.i18n import catalog_problems
+from calc._tooling.bounds import latest_date
 from calc._tooling.bundle import build_bundle, default_data_dir
 from calc._tooling.cli import main
 from calc._tooling.edition import add_to_editions_line, new_edition
@@ -24,6 +25,8 @@ from calc._tooling.schema import DataError
 
 Cli = Callable[..., tuple[int, str, str]]
 NEW = "2026-2028"
+# A new edition starts today; the latest date data/ accepts is after every date the data already holds.
+LATEST = latest_date()
 
 # The source the H100 SXM's memory bandwidth cites in data/ (the diff names it).
 H100_BANDWIDTH_SOURCE = calc.load_data().accelerator("h100-sxm").values["memory.bandwidth"].source
@@ -99,7 +102,7 @@ def test_an_empty_edition_fails_naming_the_edition_and_the_fix(data_dir: Path, c
     """An edition entry made current by hand, with no chip listing it, fails with exit 1 (the landscape would be empty)."""
     path = data_dir / "edition.yaml"
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    first = dict(raw["editions"][0], id="2099-2100", name="2099–2100", started=dt.date(2099, 1, 1))
+    first = dict(raw["editions"][0], id="2099-2100", name="2099–2100", started=LATEST)
     path.write_text(yaml.safe_dump({"current": "2099-2100", "editions": [first, *raw["editions"]]}), encoding="utf-8")
     code, out, err = cli("data", "check", "--data", data_dir)
     assert code == 1
@@ -156,7 +159,7 @@ def test_edition_new_keeps_comments_and_layout(data_dir: Path) -> None:
     chip.write_text("# Kept: a maintainer's comment.\n" + chip.read_text(encoding="utf-8"), encoding="utf-8")
     chip_before = chip.read_text(encoding="utf-8").splitlines()
     edition_before = (data_dir / "edition.yaml").read_text(encoding="utf-8").splitlines()
-    new_edition(data_dir, NEW, today=dt.date(2027, 1, 4))
+    new_edition(data_dir, NEW, today=dt.date.today())
     chip_after = chip.read_text(encoding="utf-8").splitlines()
     changed = [(old, new) for old, new in zip(chip_before, chip_after, strict=True) if old != new]
     assert changed == [("editions: [2024-2026]", f"editions: [2024-2026, {NEW}]")]
@@ -179,16 +182,16 @@ def test_block_style_editions_lists_are_edited_too() -> None:
 
 def test_carried_over_values_checked_before_the_edition_started_warn(data_dir: Path, cli: Cli) -> None:
     """Sources checked before the new edition's start give one warning per carried-over chip, exit 0; a re-check clears it."""
-    new_edition(data_dir, NEW, today=dt.date(2099, 1, 1))
+    new_edition(data_dir, NEW, today=LATEST)
     code, out, err = cli("data", "check", "--data", data_dir)
     chips = len(build_bundle(data_dir)["accelerators"])
     assert code == 0
     assert len(err.splitlines()) == chips and f"warnings       {chips}" in out
     line = next(line for line in err.splitlines() if "h100-sxm.yaml" in line)
     assert line.startswith("warning: accelerators/h100-sxm.yaml: carried over from 2024-2026")
-    assert f"before {NEW} started on 2099-01-01" in line and f"{H100_BANDWIDTH_SOURCE} (checked " in line
+    assert f"before {NEW} started on {LATEST}" in line and f"{H100_BANDWIDTH_SOURCE} (checked " in line
     path = data_dir / "accelerators" / "h100-sxm.yaml"
-    path.write_text(re.sub(r"checked: \S+", "checked: 2099-01-02", path.read_text(encoding="utf-8")), "utf-8")
+    path.write_text(re.sub(r"checked: \S+", f"checked: {LATEST}", path.read_text(encoding="utf-8")), "utf-8")
     _, _, err = cli("data", "check", "--data", data_dir, "--lang", "es")
     assert len(err.splitlines()) == chips - 1 and "h100-sxm.yaml" not in err
     assert err.startswith("aviso: ") and "Revísalas" in err

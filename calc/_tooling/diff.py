@@ -20,6 +20,7 @@ NOT_VALUES = {
     "note",
     "notes",
     "reason",
+    "outlier_reason",
     "alternatives",
     "sources",
     "source",

@@ -30,6 +30,38 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "problem": {"en": "data check: {message}", "es": "data check: {message}"},
     # one problem of a data file: {where} is "file [entry]", {value} the value as the file writes it, quoted
+    "data_out_of_bounds": {
+        "en": (
+            "{where}: field '{field}': {value} is outside the plausible range for this edition, {low} to {high}; "
+            "correct it, or add `outlier_reason:` beside the value saying why it is right"
+        ),
+        "es": (
+            "{where}: campo '{field}': {value} está fuera del intervalo plausible para esta edición, de {low} a "
+            "{high}; corrígelo, o añade `outlier_reason:` junto al valor explicando por qué es correcto"
+        ),
+    },
+    "data_outlier_inside": {
+        "en": "{where}: field '{field}': {value} is within the plausible range, {low} to {high}; remove its `outlier_reason`",
+        "es": "{where}: campo '{field}': {value} está dentro del intervalo plausible, de {low} a {high}; quita su `outlier_reason`",
+    },
+    "data_not_positive": {
+        "en": "{where}: field '{field}': {value} must be greater than zero",
+        "es": "{where}: campo '{field}': {value} tiene que ser mayor que cero",
+    },
+    "data_negative": {
+        "en": "{where}: field '{field}': {value} cannot be negative",
+        "es": "{where}: campo '{field}': {value} no puede ser negativo",
+    },
+    "data_future_date": {
+        "en": (
+            "{where}: field '{field}': {date} is in the future (the latest date accepted today is {latest}); "
+            "this date records something that has already happened"
+        ),
+        "es": (
+            "{where}: campo '{field}': {date} está en el futuro (la última fecha que se acepta hoy es {latest}); "
+            "esta fecha registra algo que ya ocurrió"
+        ),
+    },
     "data_bad_id": {
         "en": "{where}: field '{field}': {value} is not a kebab-case id; use lowercase letters, digits and hyphens, e.g. h100-sxm",
         "es": "{where}: campo '{field}': {value} no es un id en kebab-case; usa minúsculas, dígitos y guiones, p. ej. h100-sxm",

@@ -9,10 +9,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .._internal.errors import CalcError
+from .._internal.i18n import LANGS
 from .._internal.units import parse_quantity
+from . import bounds
 from .messages import t
 
 KEBAB = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -61,16 +63,17 @@ class Problem:
     text: str = ""
     key: str = ""
     fields: Mapping[str, object] = dataclasses.field(default_factory=dict)
+    by_lang: Mapping[str, Mapping[str, object]] = dataclasses.field(default_factory=dict)  # fields worded per language
 
     def render(self, lang: str = "en") -> str:
-        return t(self.key, lang, **self.fields) if self.key else self.text
+        return t(self.key, lang, **self.fields, **self.by_lang.get(lang, {})) if self.key else self.text
 
 
 class DataError(CalcError):
     """Data files are malformed or inconsistent: one line per problem, each naming the file, the entry and the field.
 
     A CalcError, so the CLI reports it, one line per problem, with exit code 2. The schema's own messages are
-    English (maintainer-facing); the ids, URLs and YAML syntax are worded in the reader's language.
+    English (maintainer-facing); the bounds, dates, ids, URLs and YAML syntax are worded in the reader's language.
     """
 
     def __init__(self, *problems: str | Problem) -> None:
@@ -103,6 +106,16 @@ class Problems:
             raise DataError(*self.found)
 
 
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("must not be blank")
+    return text
+
+
+# Why a value lies outside its plausible range (bounds.BOUNDS), stated beside it: `outlier_reason: ...`.
+OutlierReason = Annotated[str, AfterValidator(_not_blank)]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -130,12 +143,14 @@ class Alternative(_Strict):
 
 
 class Sourced(_Strict):
-    """A value with provenance. `value: null` needs a `reason`."""
+    """A value with provenance. `value: null` needs a `reason`; a value outside its plausible range (bounds.py) needs
+    an `outlier_reason` saying why it is right."""
 
     value: Scalar | None
     source: str | None = None
     note: str | None = None
     reason: str | None = None
+    outlier_reason: OutlierReason | None = None
     alternatives: list[Alternative] = []
 
     @field_validator("reason")
@@ -227,6 +242,7 @@ class Measured(_Strict):
     measured_on: dt.date | None = None
     note: str | None = None
     reason: str | None = None
+    outlier_reason: OutlierReason | None = None
     alternatives: list[MeasuredAlternative] = []
 
     @model_validator(mode="after")
@@ -332,6 +348,7 @@ class Latencies(_Strict):
 
 
 Count = int | float | str  # a plain number, or "8.03B"-style text
+Positive = Annotated[int, Field(gt=0)]
 
 
 class ModelEntry(_Strict):
@@ -339,26 +356,26 @@ class ModelEntry(_Strict):
     name: str
     params: Count
     active_params: Count
-    layers: int
-    hidden_size: int
-    attention_heads: int
-    kv_heads: int
-    head_dim: int
+    layers: Positive
+    hidden_size: Positive
+    attention_heads: Positive
+    kv_heads: Positive
+    head_dim: Positive
     attention: Literal["mha", "gqa", "mqa", "mla", "sliding"]
-    kv_lora_rank: int | None = None
-    rope_head_dim: int | None = None
-    window: int | None = None
-    context_length: int
+    kv_lora_rank: Positive | None = None
+    rope_head_dim: Positive | None = None
+    window: Positive | None = None
+    context_length: Positive
     # The blocks' widths, for activation memory and the parallelism planner (config.json of the model).
-    ffn_hidden_size: int | None = None
-    vocab_size: int | None = None
+    ffn_hidden_size: Positive | None = None
+    vocab_size: Positive | None = None
     tied_embeddings: bool | None = None  # one matrix for the input embedding and the output head
     mlp: Literal["gelu", "swiglu"] | None = None
-    experts: int | None = None  # routed experts of a mixture of experts
-    experts_per_token: int | None = None
-    shared_experts: int | None = None
-    expert_ffn_hidden_size: int | None = None
-    dense_layers: int | None = None  # leading layers with a dense MLP instead of experts
+    experts: Positive | None = None  # routed experts of a mixture of experts
+    experts_per_token: Positive | None = None
+    shared_experts: Annotated[int, Field(ge=0)] | None = None
+    expert_ffn_hidden_size: Positive | None = None
+    dense_layers: Annotated[int, Field(ge=0)] | None = None  # leading layers with a dense MLP instead of experts
     config_source: str | None = None  # where the widths come from, when not `source`
     note: str | None = None
     source: str
@@ -377,6 +394,7 @@ class Range(_Strict):
     high: float
     source: str
     note: str | None = None
+    outlier_reason: OutlierReason | None = None  # covers low, typical and high
 
 
 class Economics(_Strict):
@@ -534,9 +552,24 @@ def _rank(error: Any) -> tuple[bool, bool, int]:
     return error["type"] in ("extra_forbidden", "missing"), error["type"] not in BASIC_ERRORS, len(error["loc"])
 
 
+def _dates(node: Any, loc: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], dt.date]]:
+    """Every date in a validated model, with its location."""
+    if isinstance(node, dt.date):
+        yield loc, node
+    elif isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from _dates(getattr(node, name), (*loc, name))
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _dates(item, (*loc, index))
+    elif isinstance(node, dict):
+        for key, item in node.items():
+            yield from _dates(item, (*loc, key))
+
+
 def _validated(model: type[BaseModel], raw: Any, *, where: str) -> tuple[Any, Problems]:
-    """Validate `raw` against `model`: the parsed model and an empty list of problems for the caller's checks to add
-    to. Raises a DataError with one problem per bad field when `raw` does not fit."""
+    """Validate `raw` against `model`: the parsed model and the problems found so far (dates in the future), for
+    the caller's checks to add to. Raises a DataError with one problem per bad field when `raw` does not fit."""
     try:
         data = model.model_validate(raw)
     except ValidationError as error:
@@ -555,7 +588,14 @@ def _validated(model: type[BaseModel], raw: Any, *, where: str) -> tuple[Any, Pr
                 )
             )
         ) from None
-    return data, Problems()
+    problems = Problems()
+    latest = bounds.latest_date()
+    for loc, date in _dates(data):
+        if date > latest:
+            at, name = _locate(raw, loc, where)
+            fields = {"where": at, "field": name, "date": date.isoformat(), "latest": latest.isoformat()}
+            problems.add(Problem(key="data_future_date", fields=fields))
+    return data, problems
 
 
 _YAML_KEY = re.compile(r"^( *)(- +)?([\w.-]+) *:(?: |$)")
@@ -615,6 +655,24 @@ def yaml_error(error: Exception, text: str, *, file: str) -> DataError:
     return DataError(Problem(key="data_bad_yaml", fields=fields))
 
 
+def _bounded(
+    kind: str, si: float | None, *, written: object, outlier_reason: str | None, where: str, key: str
+) -> list[Problem]:
+    """A value against its plausible range (bounds.BOUNDS): fine inside it, or outside it with an `outlier_reason`;
+    zero or negative where the range starts above zero is impossible, whatever the reason."""
+    if si is None or kind not in bounds.BOUNDS:
+        return []
+    (low, high), (low_si, high_si) = bounds.BOUNDS[kind], bounds.BOUNDS_SI[kind]
+    fields = {"where": where, "field": key, "value": f"'{written}'"}
+    if si < 0 or (si == 0 and low_si > 0):
+        return [Problem(key="data_not_positive" if low_si > 0 else "data_negative", fields=fields)]
+    inside = low_si * (1 - 1e-9) <= si <= high_si * (1 + 1e-9)
+    if inside == (outlier_reason is None):
+        return []
+    by_lang = {lang: {"low": bounds.shown(low, lang), "high": bounds.shown(high, lang)} for lang in LANGS}
+    return [Problem(key="data_outlier_inside" if inside else "data_out_of_bounds", fields=fields, by_lang=by_lang)]
+
+
 def _value(leaf: Any) -> Any:
     return leaf.value if isinstance(leaf, Sourced) else leaf
 
@@ -666,10 +724,16 @@ def _close(a: float, b: float, tolerance: float) -> bool:
     return math.isclose(a, b, rel_tol=tolerance)
 
 
+def _leaf_bounds(kind: str, si: float | None, leaf: Any, *, where: str, key: str) -> list[Problem]:
+    reason = leaf.outlier_reason if isinstance(leaf, Sourced) else None
+    return _bounded(kind, si, written=_value(leaf), outlier_reason=reason, where=where, key=key)
+
+
 def check_accelerator(raw: Any, *, file_name: str) -> Accelerator:
     """Validate one accelerator file and its consistency rules; returns the parsed model.
 
-    The DataError names every bad field, unit and source, then the first broken consistency rule (those compare values, so they run once every value reads).
+    The DataError names every bad field, unit, source, future date and implausible value, then the first broken
+    consistency rule (those compare values, so they run once every value reads).
     """
     entry_id = raw.get("id", "?") if isinstance(raw, dict) else "?"
     where = f"{file_name} [{entry_id}]"
@@ -711,13 +775,14 @@ def _check_chip(chip: Accelerator, problems: Problems, *, file_name: str, where:
             if key in DIMENSIONS and leaf is not None:
                 si[key] = _si(leaf, where=where, key=key)
                 texts[key] = str(_value(leaf))
+                problems.add(*_leaf_bounds(bounds.kind_of(key), si[key], leaf, where=where, key=key))
         except DataError as error:
             problems.add(*error.problems)
             unreadable = True
     if unreadable:  # the rules below compare values; with one unread they would report it again, worded worse
         return
     if chip.measured is not None:
-        _check_measured(chip.measured, si, texts, known, where=where)
+        _check_measured(chip.measured, si, texts, known, problems, where=where)
     sparse = chip.sparse_headline
     if sparse is not None and sparse.sparsity == "2:4":
         for key in DENSE_KEYS:
@@ -786,9 +851,16 @@ def _check_topology(topology: str, si: dict[str, float | None], *, where: str) -
 
 
 def _check_measured(
-    section: MeasuredSection, si: dict[str, float | None], peaks: dict[str, str], known: set[str], *, where: str
+    section: MeasuredSection,
+    si: dict[str, float | None],
+    peaks: dict[str, str],
+    known: set[str],
+    problems: Problems,
+    *,
+    where: str,
 ) -> None:
-    """Each measurement names a known source and stays below its peak (dense, same format); no peak, no check."""
+    """Each measurement names a known source, lies in its format's plausible range (added to `problems`) and stays
+    below its peak (dense, same format); no peak, no check."""
     entries: list[tuple[str, Measured, str, str]] = [
         (f"measured.matmul.{dtype}", item, "op_per_s" if dtype == "int8" else "flop_per_s", f"compute.{dtype}")
         for dtype, item in section.matmul.items()
@@ -804,6 +876,11 @@ def _check_measured(
             measured = _dimensioned(value, dimension, where=where, key=field)
             if measured is None:
                 continue
+            if field == key:
+                reason = item.outlier_reason
+                problems.add(
+                    *_bounded(bounds.kind_of(key), measured, written=value, outlier_reason=reason, where=where, key=key)
+                )
             peak = si.get(peak_key)
             if peak is None:
                 raise DataError(f"{where}: field '{field}': no dense peak '{peak_key}' to compare the measurement with")
@@ -820,24 +897,25 @@ def check_interconnects(raw: Any, *, file_name: str) -> Interconnects:
     known = _source_ids(data.sources, where=file_name)
     for link in data.interconnects:
         with problems.collect():
-            _check_link(link, known, where=f"{file_name} [{link.id}]")
+            _check_link(link, known, problems, where=f"{file_name} [{link.id}]")
     problems.raise_any()
     return data
 
 
-def _check_link(link: Interconnect, known: set[str], *, where: str) -> None:
+def _check_link(link: Interconnect, known: set[str], problems: Problems, *, where: str) -> None:
     _check_source(link.source, known, where=where, key="source")
     if link.per_direction is None and link.bidirectional is None:
         raise DataError(f"{where}: field 'per_direction': give per_direction or bidirectional bandwidth")
     values = {}
-    for key, expected in (
-        ("per_direction", "bytes_per_s"),
-        ("bidirectional", "bytes_per_s"),
-        ("latency", "seconds"),
+    for key, expected, kind in (
+        ("per_direction", "bytes_per_s", "interconnect.bandwidth"),
+        ("bidirectional", "bytes_per_s", "interconnect.bandwidth"),
+        ("latency", "seconds", "interconnect.latency"),
     ):
         leaf = getattr(link, key)
         _check_leaf_sources(leaf, known, where=where, key=key)
         values[key] = _dimensioned(leaf, expected, where=where, key=key)
+        problems.add(*_leaf_bounds(kind, values[key], leaf, where=where, key=key))
     if (
         values["per_direction"]
         and values["bidirectional"]
@@ -862,23 +940,24 @@ def _dimensioned(leaf: Any, expected: str, *, where: str, key: str) -> float | N
 
 
 def check_latencies(raw: Any, *, file_name: str) -> Latencies:
-    """Validate data/latencies.yaml: every value in seconds, low <= typical <= high."""
+    """Validate data/latencies.yaml: every value in seconds and plausible, low <= typical <= high."""
     data, problems = _validated(Latencies, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     for item in data.latencies:
         with problems.collect():
-            _check_latency(item, known, where=f"{file_name} [{item.id}]")
+            _check_latency(item, known, problems, where=f"{file_name} [{item.id}]")
     problems.raise_any()
     return data
 
 
-def _check_latency(item: Latency, known: set[str], *, where: str) -> None:
+def _check_latency(item: Latency, known: set[str], problems: Problems, *, where: str) -> None:
     _check_source(item.source, known, where=where, key="source")
     values = {}
     for key in ("low", "typical", "high"):
         leaf = getattr(item, key)
         _check_leaf_sources(leaf, known, where=where, key=key)
         values[key] = _dimensioned(leaf, "seconds", where=where, key=key)
+        problems.add(*_leaf_bounds("latency", values[key], leaf, where=where, key=key))
     if values["typical"] is None:
         raise DataError(f"{where}: field 'typical': a latency needs a typical value")
     if (values["low"] or 0.0) > values["typical"] or values["typical"] > (values["high"] or math.inf):
@@ -916,6 +995,10 @@ def _check_model(model: ModelEntry, known: set[str], *, where: str) -> None:
     _check_source(model.config_source, known, where=where, key="config_source")
     params = count(model.params, where=where, key="params")
     active = count(model.active_params, where=where, key="active_params")
+    for key, value in (("params", params), ("active_params", active)):
+        if value <= 0:
+            fields = {"where": where, "field": key, "value": f"'{getattr(model, key)}'"}
+            raise DataError(Problem(key="data_not_positive", fields=fields))
     if active > params:
         raise DataError(f"{where}: field 'active_params': cannot exceed params")
     if model.attention_heads % model.kv_heads:
@@ -946,7 +1029,10 @@ def _check_model(model: ModelEntry, known: set[str], *, where: str) -> None:
 
 
 def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Economics:
-    """Validate data/economics.yaml; prices must name known accelerators."""
+    """Validate data/economics.yaml; prices must name known accelerators, and every range be plausible.
+
+    A range's `outlier_reason` covers its low, typical and high figures.
+    """
     data, problems = _validated(Economics, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     ranges = {f"accelerator_hour_usd.{key}": value for key, value in data.accelerator_hour_usd.items()}
@@ -963,7 +1049,21 @@ def check_economics(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> E
             if price and entry not in accelerator_ids:
                 raise DataError(f"{where}: field 'accelerator_hour_usd': unknown accelerator id {entry!r}")
             _check_source(value.source, known, where=where, key=f"{key}.source")
-            if not 0 < value.low <= value.typical <= value.high:
+            implausible = [
+                problem
+                for part in ("low", "typical", "high")
+                for problem in _bounded(
+                    "accelerator_hour_usd" if price else key,
+                    getattr(value, part),
+                    written=getattr(value, part),
+                    outlier_reason=value.outlier_reason,
+                    where=where,
+                    key=f"{key}.{part}",
+                )
+                if problem.key != "data_outlier_inside"
+            ]
+            problems.add(*implausible)
+            if not implausible and not 0 < value.low <= value.typical <= value.high:
                 raise DataError(f"{where}: field '{key}': need 0 < low <= typical <= high")
     if data.pue.low < 1:
         problems.add(Problem(f"{file_name} [pue]: field 'pue.low': PUE cannot be below 1"))
@@ -997,7 +1097,7 @@ def check_training(raw: Any, *, file_name: str) -> Training:
 
 
 def check_systems(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Systems:
-    """Validate data/systems.yaml: known accelerators and sources, quantities in their dimension."""
+    """Validate data/systems.yaml: known accelerators and sources, quantities in their dimension and plausible."""
     data, problems = _validated(Systems, raw, where=file_name)
     known = _source_ids(data.sources, where=file_name)
     seen: set[str] = set()
@@ -1007,12 +1107,14 @@ def check_systems(raw: Any, *, file_name: str, accelerator_ids: set[str]) -> Sys
             if system.id in seen:
                 raise DataError(f"{where}: field 'id': duplicate system id")
             seen.add(system.id)
-            _check_system(system, known, accelerator_ids, where=where)
+            _check_system(system, known, accelerator_ids, problems, where=where)
     problems.raise_any()
     return data
 
 
-def _check_system(system: System, known: set[str], accelerator_ids: set[str], *, where: str) -> None:
+def _check_system(
+    system: System, known: set[str], accelerator_ids: set[str], problems: Problems, *, where: str
+) -> None:
     _check_source(system.source, known, where=where, key="source")
     for index, held in enumerate(system.accelerators):
         if held.id not in accelerator_ids:
@@ -1027,6 +1129,7 @@ def _check_system(system: System, known: set[str], accelerator_ids: set[str], *,
         leaf = getattr(system, key)
         _check_leaf_sources(leaf, known, where=where, key=key)
         values[key] = _system_si(leaf, expected, where=where, key=key)
+        problems.add(*_leaf_bounds(f"system.{key}", values[key], leaf, where=where, key=key))
     low, high = values["power_typical"], values["power_max"]
     if low is not None and high is not None and low > high:
         raise DataError(f"{where}: field 'power_typical': cannot exceed power_max")
