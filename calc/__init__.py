@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from calc._internal import data as _data
 from calc._internal.chooser import chooser, describe_row
+from calc._internal.collective_calculators import allgather, allreduce, alltoall, reducescatter
 from calc._internal.collectives import (
     all_to_all_seconds,
-    allgather,
-    allreduce,
-    alltoall,
     hierarchical_allreduce_seconds,
     overlap_needed,
-    reducescatter,
     ring_allgather_seconds,
     ring_allreduce_seconds,
     ring_reducescatter_seconds,
@@ -58,7 +55,7 @@ from calc._internal.parallelism import (
     parallelism,
     pipeline_bubble_fraction,
 )
-from calc._internal.plot import memory_bars_svg, serving_curve_svg, step_timeline_svg
+from calc._internal.plot import memory_bars_svg, ratio_chart_svg, serving_curve_svg, step_timeline_svg
 from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
 from calc._internal.registry import CALCULATORS, compute, run
 from calc._internal.results import Result, Step
@@ -93,6 +90,7 @@ from calc._internal.training import (
     training_seconds,
 )
 from calc._internal.units import parse_quantity, parse_si_number
+from calc._internal.validation import Comparison, comparisons, median_absolute_error, megatron_flops_per_iteration
 
 
 def _checkout_bundle() -> dict[str, object]:
@@ -111,6 +109,7 @@ __all__ = [
     "Accelerator",
     "CalcError",
     "Calculator",
+    "Comparison",
     "DataBundle",
     "Field",
     "Result",
@@ -127,6 +126,7 @@ __all__ = [
     "checkpoint_interval_seconds",
     "chooser",
     "cluster_flop_per_s",
+    "comparisons",
     "compute",
     "cost_per_million_tokens",
     "critical_batch",
@@ -160,6 +160,8 @@ __all__ = [
     "matmul_flops",
     "matmul_intensity",
     "max_batch",
+    "median_absolute_error",
+    "megatron_flops_per_iteration",
     "memory_bars_svg",
     "option_label",
     "output_activation_bytes",
@@ -175,6 +177,7 @@ __all__ = [
     "prefill_flops",
     "prefill_seconds",
     "racks_needed",
+    "ratio_chart_svg",
     "reducescatter",
     "ridge_point",
     "ring_allgather_seconds",

@@ -161,10 +161,14 @@ def test_training_flags_an_mfu_no_measured_matmul_reaches() -> None:
     )
 
 
+def _step(inputs: dict[str, str], key: str) -> float:
+    return next(step.value for step in calc.compute("parallelism", inputs).steps if step.key == key)
+
+
 def test_planner_takes_the_measured_share_once() -> None:
     """Achievable: H100's matmuls at 794.5/989.4 of peak and its optimizer update at 2.97 TB/s; peak: the
     edition's typical efficiency (data/training.yaml) and 3.35 TB/s. A given efficiency is a share of the peak on
-    either basis, so the basis then changes only the bandwidth."""
+    either basis, so the basis then changes only what the bandwidth times (the memory-bound kernels, the update)."""
     achieved = calc.run("parallelism", {}, "en")["quantities"]
     peak = calc.run("parallelism", {"basis": "peak"}, "en")["quantities"]
     assert achieved["matmul_efficiency"] == pytest.approx(794.5 / 989.4)
@@ -175,7 +179,12 @@ def test_planner_takes_the_measured_share_once() -> None:
     a = calc.run("parallelism", given, "en")["quantities"]
     p = calc.run("parallelism", {**given, "basis": "peak"}, "en")["quantities"]
     assert a["matmul_efficiency"] == p["matmul_efficiency"] == pytest.approx(0.6)
-    assert a["compute_seconds"] == pytest.approx(p["compute_seconds"])
+    assert _step(given, "dense_layer_matmul_seconds") == pytest.approx(
+        _step({**given, "basis": "peak"}, "dense_layer_matmul_seconds")
+    )
+    assert _step(given, "dense_layer_memory_seconds") == pytest.approx(
+        _step({**given, "basis": "peak"}, "dense_layer_memory_seconds") * 3.35 / 2.97
+    )
     assert a["optimizer_seconds"] == pytest.approx(p["optimizer_seconds"] * 3.35 / 2.97)
 
 

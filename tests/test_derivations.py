@@ -86,7 +86,9 @@ def check_step(step: Step, lang: str) -> list[str]:
     if not math.isclose(exact, step.value, rel_tol=1e-6, abs_tol=1e-12):
         problems.append(f"{step.key}: {step.substitution} gives {exact!r} with the exact values, not {step.value!r}")
     shown = step.render(lang)
-    printed = {k: read_shown(calc.format_quantity(v, unit, lang), lang) for k, (v, unit) in step.values.items()}
+    printed = {
+        k: read_shown(calc.format_quantity(v, unit, lang, step.digits), lang) for k, (v, unit) in step.values.items()
+    }
     result = read_shown(shown["result"], lang)
     evaluated = _evaluate(step.substitution, printed)
     # Each printed figure carries up to 0.5 % of rounding (three significant digits); so does the result.

@@ -128,16 +128,13 @@ LLAMA3_405B = {  # Llama Team (2024), Table 4 (16,384 GPUs) and §3.3.2
 }
 
 
-def test_llama3_405b_layout_fits_and_lands_near_its_mfu() -> None:
-    """TP 8, PP 16, DP 128 on 16,384 H100 fits in 80 GB and, at H100's measured 80 % matmul efficiency
-    (ml-engineering's MAMF table), lands within a few points of the 38-43 % BF16 MFU of Table 4. The 1F1B
-    bubble alone, 15/16 of the ideal step, caps MFU at 0.8 / (1 + 15/16) = 41 %: Meta's interleaving closes part
-    of it."""
+def test_llama3_405b_layout_fits_on_its_links() -> None:
+    """TP 8, PP 16, DP 128 on 16,384 H100 fits in 80 GB, with TP inside the node and DP and PP across it; its MFU
+    against Table 4 is checked with the other published runs (test_validation.py)."""
     q = calc.compute("parallelism", LLAMA3_405B).quantities
     assert q["dp"] == 128 and q["microbatches"] == 16
     assert q["fits"] is True and q["total_bytes"] < 80e9
     assert q["pipeline_bubble_fraction"] == pytest.approx(15 / 16)
-    assert 0.34 < q["mfu"] < 0.43
     assert q["tp_link"] == "scale-up" and q["dp_link"] == "scale-out" and q["pp_link"] == "scale-out"
     # The data-parallel groups see 131,072 tokens per step, far above their critical batch: DP is not the limit.
     assert q["batch_tokens_per_device"] > 5 * q["critical_batch_tokens_per_device"]
@@ -165,13 +162,17 @@ def test_70b_with_plain_adam_on_one_node_does_not_fit() -> None:
 
 
 def test_links_follow_the_topology() -> None:
-    """A switch gives a ring the whole NVLink bandwidth; a full mesh gives a collective every peer link (7 × 64 GB/s
-    on MI300X) but a pipeline send only one; a torus axis gives both neighbours (2 × 100 GB/s on v5p)."""
+    """A switch gives a ring the whole NVLink bandwidth, at the share nccl-tests measures on H100 (370 GB/s for
+    sequence parallelism's AllGather and ReduceScatter, 480 GB/s for an AllReduce reduced in the NVSwitches); a full
+    mesh gives a collective every peer link (7 × 64 GB/s on MI300X) but a pipeline send only one; a torus axis gives
+    both neighbours (2 × 100 GB/s on v5p)."""
     base = {"model": "llama-3-8b", "count": "8", "tp": "8", "pp": "1", "seq_len": "4096", "global_batch_tokens": "4096"}
     h100 = calc.compute("parallelism", {**base, "accelerator": "h100-sxm"})
     mi300x = calc.compute("parallelism", {**base, "accelerator": "mi300x"})
     step = {s.key: s for s in h100.steps}["tp_comm_seconds"]
-    assert step.values["xB"][0] == pytest.approx(450e9)
+    assert step.values["xB"][0] == pytest.approx(370e9)
+    unsplit = calc.compute("parallelism", {**base, "accelerator": "h100-sxm", "sequence_parallel": "off"})
+    assert {s.key: s for s in unsplit.steps}["tp_comm_seconds"].values["xB"][0] == pytest.approx(480e9)
     step = {s.key: s for s in mi300x.steps}["tp_comm_seconds"]
     assert step.values["xB"][0] == pytest.approx(7 * 64e9)
     piped = calc.compute(

@@ -29,8 +29,10 @@ from .parallelism import (
     Layout,
     Setup,
     Shape,
+    attention_rate,
     check_activation_inputs,
     chip_links,
+    compute_units,
     evaluate_layout,
     layout_memory,
     link_word,
@@ -160,6 +162,8 @@ def _train_setup(chip: Accelerator, *, shape: Shape, count: int, dtype: str, rec
         recipe=recipe,
         flash=True,
         dropout=False,
+        units=compute_units(chip),
+        attention_rate=attention_rate(chip, dtype, DEFAULT_BASIS, efficiency),
     )
     tp = 1
     while tp * 2 <= min(8, links.domain, count) and shape.heads % (tp * 2) == 0:

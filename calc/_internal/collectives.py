@@ -4,15 +4,12 @@ from __future__ import annotations
 import math
 
 from .errors import check_finite_result, check_number
-from .fields import Calculator, Field
-from .messages import text
-from .results import Result, Step
 
 # Convention: `link_bytes_per_s` is what ONE accelerator can send (and, at the same time, receive)
 # per direction; a datasheet's "bidirectional" figure is twice this. Buffers are in bytes.
 
 
-def _inputs(
+def collective_inputs(
     bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float
 ) -> tuple[float, float, float, float]:
     size = check_number("bytes", bytes_total, low=0, high=1e18)
@@ -32,7 +29,7 @@ def ring_allreduce_seconds(
     "Bandwidth optimal all-reduce algorithms"; NCCL's busbw convention (nccl-tests PERFORMANCE.md).
     Example: 1 GB across 8 H100s over NVLink 4 at 450 GB/s per direction: 2·7/8·1e9/450e9 ≈ 3.89 ms.
     """
-    size, n, link, latency = _inputs(bytes_total, count, link_bytes_per_s, latency_s)
+    size, n, link, latency = collective_inputs(bytes_total, count, link_bytes_per_s, latency_s)
     if n == 1:
         return 0.0
     return check_finite_result("seconds", 2 * (n - 1) / n * size / link + 2 * (n - 1) * latency)
@@ -46,7 +43,7 @@ def ring_allgather_seconds(
     Source: as `ring_allreduce_seconds` (half of it). Example: gathering 1 GB across 8 GPUs at
     450 GB/s takes 7/8 · 1e9 / 450e9 ≈ 1.94 ms.
     """
-    size, n, link, latency = _inputs(bytes_total, count, link_bytes_per_s, latency_s)
+    size, n, link, latency = collective_inputs(bytes_total, count, link_bytes_per_s, latency_s)
     if n == 1:
         return 0.0
     return check_finite_result("seconds", (n - 1) / n * size / link + (n - 1) * latency)
@@ -94,7 +91,7 @@ def hierarchical_allreduce_seconds(
     Example: 1 GB on 1024 H100s (g = 8, NVLink 450 GB/s, 50 GB/s NIC):
     2·7/8·1e9/450e9 + 2·127/128·(1e9/8)/50e9 ≈ 3.89 ms + 4.96 ms ≈ 8.85 ms.
     """
-    size, n, out_link, latency = _inputs(bytes_total, count, scale_out_bytes_per_s, latency_s)
+    size, n, out_link, latency = collective_inputs(bytes_total, count, scale_out_bytes_per_s, latency_s)
     domain = check_number("domain_size", domain_size, low=1, high=1e6, integer=True)
     up_link = check_number("scale_up_bytes_per_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
     g = min(domain, n)
@@ -113,124 +110,3 @@ def overlap_needed(*, sync_seconds: float, compute_seconds: float) -> float:
     sync = check_number("sync_seconds", sync_seconds, low=0)
     compute = check_number("compute_seconds", compute_seconds, low=0, low_open=True)
     return min(1.0, sync / compute)
-
-
-def _collective(kind: str, *, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float) -> Result:
-    size, n, link, latency = _inputs(bytes_total, count, link_bytes_per_s, latency_s)
-    factor = 2.0 if kind == "allreduce" else 1.0
-    functions = {
-        "allreduce": ring_allreduce_seconds,
-        "allgather": ring_allgather_seconds,
-        "reducescatter": ring_reducescatter_seconds,
-        "alltoall": all_to_all_seconds,
-    }
-    seconds = functions[kind](bytes_total=size, count=n, link_bytes_per_s=link, latency_s=latency)
-    bandwidth_s = factor * (n - 1) / n * size / link
-    name = text(f"{kind}.name")
-    f = "2" if kind == "allreduce" else "1"
-    steps = [
-        Step(
-            "bandwidth_seconds",
-            text("collective.step.bandwidth", name=name),
-            rf"T_B = {f}\,\frac{{n-1}}{{n}}\,\frac{{S}}{{B}}",
-            f"{f} × ({{n}} − 1)/{{n}} × {{S}} / {{B}}",
-            {"n": (n, ""), "S": (size, "B"), "B": (link, "B/s")},
-            bandwidth_s,
-            "s",
-        ),
-        Step(
-            "seconds",
-            text("collective.step.seconds", name=name),
-            rf"T = T_B + {f}(n-1)\,\alpha",
-            f"{{TB}} + {f} × ({{n}} − 1) × {{a}}",
-            {"TB": (bandwidth_s, "s"), "n": (n, ""), "a": (latency, "s")},
-            seconds,
-            "s",
-        ),
-    ]
-    return Result(
-        calculator=kind,
-        quantities={
-            "seconds": seconds,
-            "bandwidth_seconds": bandwidth_s,
-            "latency_seconds": seconds - bandwidth_s,
-            "algorithm_bytes_per_s": size / seconds if seconds > 0 else 0.0,
-        },
-        steps=steps,
-    )
-
-
-def allreduce(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
-    """Ring AllReduce time of a buffer across accelerators (see `ring_allreduce_seconds`).
-
-    Parameters:
-        bytes_total: the full buffer each accelerator holds (e.g. the gradients).
-        count: accelerators in the ring.
-        link_bytes_per_s: each accelerator's bandwidth per direction.
-        latency_s: latency per ring step (0 gives the bandwidth bound).
-
-    Returns:
-        Result with seconds, bandwidth_seconds, latency_seconds and algorithm_bytes_per_s (S / T).
-
-    Raises:
-        CalcError: a value outside its range.
-    """
-    return _collective(
-        "allreduce", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
-    )
-
-
-def allgather(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
-    """Ring AllGather time; `bytes_total` is the gathered result. Parameters, Returns, Raises as `allreduce`."""
-    return _collective(
-        "allgather", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
-    )
-
-
-def reducescatter(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
-    """Ring ReduceScatter time; `bytes_total` is the input buffer. Parameters, Returns, Raises as `allreduce`."""
-    return _collective(
-        "reducescatter", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
-    )
-
-
-def alltoall(*, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0) -> Result:
-    """All-to-all time; `bytes_total` is what each accelerator holds before the exchange. As `allreduce`."""
-    return _collective(
-        "alltoall", bytes_total=bytes_total, count=count, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s
-    )
-
-
-def _calculator(kind: str, function: object) -> Calculator:
-    return Calculator(
-        name=kind,
-        fields=(
-            Field("bytes", unit="B", default="1G", param="bytes_total", low=0, high=1e18),
-            Field("count", default="8", low=1, high=1e7, integer=True),
-            Field(
-                "link_gbytes_s",
-                unit="GB/s",
-                default="450",
-                param="link_bytes_per_s",
-                scale=1e9,
-                low=0,
-                low_open=True,
-                high=1e6,
-            ),
-            Field("latency_us", unit="µs", default="0", param="latency_s", scale=1e-6, low=0, high=1e6),
-        ),
-        function=function,  # type: ignore[arg-type]
-        units={"seconds": "s", "bandwidth_seconds": "s", "latency_seconds": "s", "algorithm_bytes_per_s": "B/s"},
-        headline=("seconds",),
-    )
-
-
-CALCULATORS = tuple(
-    _calculator(kind, function)
-    for kind, function in (
-        ("allreduce", allreduce),
-        ("allgather", allgather),
-        ("reducescatter", reducescatter),
-        ("alltoall", alltoall),
-    )
-)

@@ -225,6 +225,7 @@ class Accelerator:
     sources: list[dict[str, Any]] = field(repr=False)
     achievable_flop_per_s: dict[str, float | None] = field(default_factory=dict)
     achievable_memory_bandwidth_bytes_per_s: float | None = None
+    achievable_attention_flop_per_s: dict[str, float | None] = field(default_factory=dict)
     measured: dict[str, MeasuredValue] = field(repr=False, default_factory=dict)
     measured_reason: str | None = field(repr=False, default=None)
     internals: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
@@ -375,6 +376,7 @@ def _accelerator(entry: dict[str, Any], translations: dict[str, dict[str, str]])
         sources=entry["sources"],
         achievable_flop_per_s={dtype: _si(measured, f"measured.matmul.{dtype}") for dtype in DTYPES},
         achievable_memory_bandwidth_bytes_per_s=_si(measured, "measured.memory_bandwidth"),
+        achievable_attention_flop_per_s={dtype: _si(measured, f"measured.attention.{dtype}") for dtype in DTYPES},
         measured=measured,
         measured_reason=measured_section.get("reason"),
         internals={path: _sourced_value(value) for path, value in (entry.get("internals") or {}).items()},

@@ -163,6 +163,10 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "plot.scaling.x_axis": {"en": "Accelerators", "es": "Aceleradores"},
     "plot.timeline.title": {"en": "One training step: {total}", "es": "Un paso de entrenamiento: {total}"},
+    "plot.ratio.title": {
+        "en": "X4's speed over the measured one (above 1: X4 is too fast; the band is the tolerance)",
+        "es": "Velocidad de X4 entre la medida (por encima de 1, X4 va demasiado rápido; la franja es la tolerancia)",
+    },
     "plot.timeline.compute": {"en": "compute", "es": "cómputo"},
     "plot.timeline.tp": {"en": "tensor-parallel comm.", "es": "com. de tensor"},
     "plot.timeline.cp": {"en": "context-parallel comm.", "es": "com. de contexto"},
@@ -233,6 +237,19 @@ CATALOG: dict[str, dict[str, str]] = {
     "out.seconds": {"en": "Time", "es": "Tiempo"},
     "collective.step.bandwidth": {"en": "{name}: bandwidth term", "es": "{name}: término de ancho de banda"},
     "collective.step.seconds": {"en": "{name}: plus latency per step", "es": "{name}: más latencia por paso"},
+    "collective.step.on_up": {
+        "en": "{name} inside {chip}'s scale-up domain, at the measured bus bandwidth, plus one call's small-message time",
+        "es": "{name} dentro del dominio de scale-up de {chip}, al ancho de banda de bus medido, más el tiempo de un mensaje pequeño",
+    },
+    "collective.step.on_out": {
+        "en": "{name} across {chip}'s scale-out network, one NIC per accelerator",
+        "es": "{name} por la red de scale-out de {chip}, una NIC por acelerador",
+    },
+    "collective.step.on_both": {
+        "en": "{name} on {chip}: inside each scale-up domain, then across domains through the NICs",
+        "es": "{name} en {chip}: dentro de cada dominio de scale-up y luego entre dominios por las NIC",
+    },
+    "collective.step.on_none": {"en": "{name}: one accelerator moves nothing", "es": "{name}: un solo acelerador no mueve nada"},
     # -- training ---------------------------------------------------------------------------------------
     "training.title": {"en": "Training run: time, cost, energy", "es": "Entrenamiento: tiempo, coste y energía"},
     "training.field.params": {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
@@ -807,6 +824,46 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Cómputo de un micro-batch en la etapa más cargada ({chip})",
     },
     "planner.step.compute": {"en": "Compute per step", "es": "Cómputo por paso"},
+    "planner.step.layer_matmul_dense": {
+        "en": "Matmuls of one layer, forward, at the best matmul's share of peak and the shapes' wave efficiency",
+        "es": "Multiplicaciones de matrices de una capa, hacia delante, a la fracción del pico de la mejor multiplicación y a la eficiencia de oleada de sus formas",
+    },
+    "planner.step.layer_matmul_moe": {
+        "en": "Matmuls of one MoE layer (attention and the active experts), forward",
+        "es": "Multiplicaciones de matrices de una capa MoE (atención y expertos activos), hacia delante",
+    },
+    "planner.step.layer_attention_flash": {
+        "en": "Attention core of one layer, forward (FlashAttention, causal half), at the measured attention rate",
+        "es": "Núcleo de atención de una capa, hacia delante (FlashAttention, mitad causal), al ritmo de atención medido",
+    },
+    "planner.step.layer_attention_unfused": {
+        "en": "Attention core of one layer, forward (unfused: the whole s × s), at the matmul rate",
+        "es": "Núcleo de atención de una capa, hacia delante (sin fusionar: todo el s × s), al ritmo de las multiplicaciones",
+    },
+    "planner.step.layer_memory": {
+        "en": "Memory-bound kernels of one layer, forward (norms, activation, residual adds, dropout), at the measured HBM bandwidth",
+        "es": "Kernels limitados por memoria de una capa, hacia delante (normalizaciones, activación, sumas residuales, dropout), al ancho de banda de HBM medido",
+    },
+    "planner.step.layer_scores": {
+        "en": "Unfused attention's scores of one layer, forward (written, normalized, masked, read)",
+        "es": "Puntuaciones de la atención sin fusionar de una capa, hacia delante (escritas, normalizadas, enmascaradas, leídas)",
+    },
+    "planner.step.layer_none": {
+        "en": "One layer, forward and backward (backward: 2× the matmuls and memory traffic, 2.5× attention)",
+        "es": "Una capa, hacia delante y hacia atrás (hacia atrás: 2× las multiplicaciones y el tráfico de memoria, 2,5× la atención)",
+    },
+    "planner.step.layer_selective": {
+        "en": "One layer, forward, attention recomputed, and backward",
+        "es": "Una capa, hacia delante, con la atención recomputada, y hacia atrás",
+    },
+    "planner.step.layer_full": {
+        "en": "One layer, forward, forward recomputed, and backward",
+        "es": "Una capa, hacia delante, otra vez hacia delante (recomputada) y hacia atrás",
+    },
+    "planner.step.output_layer": {
+        "en": "Output layer and cross-entropy, forward and backward (last stage)",
+        "es": "Capa de salida y entropía cruzada, hacia delante y hacia atrás (última etapa)",
+    },
     "planner.step.tp": {
         "en": "Tensor-parallel AllReduces (or AllGather + ReduceScatter) per step, {link}",
         "es": "AllReduce del paralelismo de tensor (o AllGather + ReduceScatter) por paso, {link}",
@@ -1090,6 +1147,31 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Tiempo hasta el primer token (el prefill de un prompt)",
     },
     "serving.step.decode_step": {"en": "One decode step of the batch", "es": "Un paso de decodificación del batch"},
+    "serving.step.mixed_compute": {
+        "en": "Compute of one step under chunked prefill: its decodes and the prompts of the B/O requests joining",
+        "es": "Cómputo de un paso con prefill por trozos: sus decodificaciones y los prompts de las B/O peticiones que entran",
+    },
+    "serving.step.mixed_step": {
+        "en": "One step (TPOT): the weights and KV cache read once for both kinds of work",
+        "es": "Un paso (TPOT): los pesos y la caché KV se leen una vez para los dos tipos de trabajo",
+    },
+    "serving.step.mixed_comm": {
+        "en": "Tensor-parallel AllReduces of one step, decode and prompt tokens (TP {tp})",
+        "es": "AllReduce del paralelismo de tensor de un paso, tokens de decodificación y de prompt (TP {tp})",
+    },
+    "serving.step.rate_chunked": {
+        "en": "Output tokens per second: every slot makes one token per step",
+        "es": "Tokens de salida por segundo: cada hueco produce un token por paso",
+    },
+    "serving.field.schedule": {"en": "Scheduling of new prompts", "es": "Planificación de los prompts nuevos"},
+    "option.schedule.chunked": {
+        "en": "Chunked prefill (vLLM, Sarathi-Serve)",
+        "es": "Prefill por trozos (vLLM, Sarathi-Serve)",
+    },
+    "option.schedule.blocking": {
+        "en": "Blocking prefill (decodes wait)",
+        "es": "Prefill bloqueante (las decodificaciones esperan)",
+    },
     "serving.step.interference": {
         "en": "Prefills of joining requests that interrupt each step (continuous batching)",
         "es": "Prefills de las solicitudes que entran e interrumpen cada paso (batching continuo)",

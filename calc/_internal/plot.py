@@ -583,3 +583,57 @@ def serving_curve_svg(
         parts.append(f'<text x="{left}" y="{height - 24 + 15 * row}" font-size="12">{escape(line)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def ratio_chart_svg(
+    *,
+    rows: tuple[tuple[str, float, float], ...],
+    lang: str = "en",
+    width: int = 560,
+) -> str:
+    """Draw model-over-published ratios as dots on a log axis, one row each, with the tolerance as a band around 1.
+
+    Parameters:
+        rows: (label, ratio, tolerance) per run, in order; labels are shown as given (translate them before).
+        lang: "en" or "es" for numbers and fixed words.
+
+    Returns:
+        The SVG document as text, with <title>, a <desc> listing every ratio, and the axis from 0.5 to 2.
+
+    Raises:
+        CalcError: a ratio that is not positive.
+    """
+    lang = site_lang(lang)
+    checked = [(label, check_number("ratio", ratio, low=0, low_open=True, high=1e6), tol) for label, ratio, tol in rows]
+    label_w, right, top, row_h = 230, 16, 40, 18
+    plot_w = width - label_w - right
+    height = top + row_h * len(checked) + 30
+    low, high = 0.5, 2.0
+
+    def x_of(ratio: float) -> float:
+        clipped = min(max(ratio, low), high)
+        return label_w + (math.log(clipped) - math.log(low)) / (math.log(high) - math.log(low)) * plot_w
+
+    title = t("plot.ratio.title", lang)
+    desc = "; ".join(f"{label}: {format_number(ratio, lang)}" for label, ratio, _ in checked)
+    out = _svg_open("ratio", width, height, title, desc)
+    out.append(f'<text x="12" y="18">{escape(title)}</text>')
+    bottom = top + row_h * len(checked)
+    for tick in (0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0):
+        x = x_of(tick)
+        stroke = "#444" if tick == 1.0 else "#ccc"
+        out.append(f'<line x1="{_num(x)}" y1="{top - 6}" x2="{_num(x)}" y2="{bottom}" stroke="{stroke}"/>')
+        out.append(f'<text x="{_num(x)}" y="{bottom + 16}" text-anchor="middle">{format_number(tick, lang)}</text>')
+    for index, (label, ratio, tolerance) in enumerate(checked):
+        y = top + row_h * index + row_h / 2
+        band = f'x="{_num(x_of(1 - tolerance))}" width="{_num(x_of(1 + tolerance) - x_of(1 - tolerance))}"'
+        out.append(f'<rect {band} y="{_num(y - 6)}" height="12" fill="#2ca02c" fill-opacity="0.15"/>')
+        inside = abs(ratio - 1) <= tolerance
+        color = COLORS[2] if inside else COLORS[1]
+        out.append(f'<text x="{label_w - 8}" y="{_num(y + 4)}" text-anchor="end">{escape(label)}</text>')
+        out.append(
+            f'<circle cx="{_num(x_of(ratio))}" cy="{_num(y)}" r="5" fill="{color}">'
+            f"<title>{escape(label)}: {format_number(ratio, lang)}</title></circle>"
+        )
+    out.append("</svg>")
+    return "\n".join(out)

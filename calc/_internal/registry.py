@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chooser, collectives, goodput, inference, memory, parallelism, power, roofline, serving, tco, training
+from . import (
+    chooser,
+    collective_calculators,
+    goodput,
+    inference,
+    memory,
+    parallelism,
+    power,
+    roofline,
+    serving,
+    tco,
+    training,
+)
 from .data import load_data
 from .errors import CalcError, check_choice, check_number
 from .fields import AUTO, Calculator
@@ -25,7 +37,7 @@ CALCULATORS: dict[str, Calculator] = {
         *goodput.CALCULATORS,
         *inference.CALCULATORS,
         *serving.CALCULATORS,
-        *collectives.CALCULATORS,
+        *collective_calculators.CALCULATORS,
         chooser.CHOOSER,
         tco.TCO,
         power.POWER,

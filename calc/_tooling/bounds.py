@@ -18,6 +18,11 @@ BOUNDS: dict[str, tuple[Bound, Bound]] = {
     "memory.capacity": ("8 GB", "1 TB"),
     "memory.bandwidth": ("200 GB/s", "30 TB/s"),
     "measured.memory_bandwidth": ("200 GB/s", "30 TB/s"),
+    "measured.scale_up_allreduce": ("5 GB/s", "20 TB/s"),  # a bus bandwidth: in-switch reduction passes the link's
+    "measured.scale_up_allgather": ("5 GB/s", "10 TB/s"),
+    "measured.scale_out_allreduce": ("1 GB/s", "2 TB/s"),
+    "measured.scale_up_latency": ("100 ns", "1 ms"),
+    "measured.scale_out_latency": ("100 ns", "1 ms"),
     "compute.fp64": ("100 GFLOP/s", "200 TFLOP/s"),
     "compute.fp64_matrix": ("100 GFLOP/s", "400 TFLOP/s"),
     "compute.fp32": ("5 TFLOP/s", "500 TFLOP/s"),
@@ -69,8 +74,9 @@ BOUNDS_SI: dict[str, tuple[float, float]] = {kind: (_si(low), _si(high)) for kin
 
 
 def kind_of(key: str) -> str:
-    """The row of BOUNDS a field uses: a sparse headline or a measured matmul uses its format's dense row."""
-    for prefix in ("sparse_headline.", "measured.matmul."):
+    """The row of BOUNDS a field uses: a sparse headline, a measured matmul or attention rate uses its format's dense
+    row."""
+    for prefix in ("sparse_headline.", "measured.matmul.", "measured.attention."):
         if key.startswith(prefix):
             return "compute." + key.removeprefix(prefix)
     return key

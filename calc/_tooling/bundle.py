@@ -105,13 +105,26 @@ def _internals(raw: dict[str, Any] | None, *, default_source: str) -> dict[str, 
     return out
 
 
+# The measured section's figures that are one value each (matmul and attention are one per format).
+MEASURED_SINGLES = (
+    "memory_bandwidth",
+    "scale_up_allreduce",
+    "scale_up_allgather",
+    "scale_up_latency",
+    "scale_out_allreduce",
+    "scale_out_latency",
+)
+
+
 def _measured(raw: dict[str, Any] | None, *, default_source: str) -> dict[str, Any] | None:
     """The measured section: {'reason', 'values': {path: leaf with software, benchmark, measured_on}}."""
     if raw is None:
         return None
     items = {f"matmul.{dtype}": item for dtype, item in (raw.get("matmul") or {}).items()}
-    if raw.get("memory_bandwidth") is not None:
-        items["memory_bandwidth"] = raw["memory_bandwidth"]
+    items.update({f"attention.{dtype}": item for dtype, item in (raw.get("attention") or {}).items()})
+    for key in MEASURED_SINGLES:
+        if raw.get(key) is not None:
+            items[key] = raw[key]
     values = {}
     for key, item in items.items():
         leaf = _sourced(item, default_source=default_source)
@@ -287,6 +300,13 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
             raw = _read(training_file)
             schema.check_training(raw, file_name="training.yaml")
             bundle["training"] = raw
+    validation_file = data_dir / "validation.yaml"
+    bundle["validation"] = None
+    if validation_file.is_file():
+        with problems.collect():
+            raw = _read(validation_file)
+            schema.check_validation(raw, file_name="validation.yaml")
+            bundle["validation"] = raw
     problems.raise_any()
     # The Spanish of the texts pages show (data/i18n/es.yaml); a missing or stale one reads in English,
     # and `data check` fails naming it.

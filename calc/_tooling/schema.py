@@ -39,11 +39,22 @@ DIMENSIONS: dict[str, str] = {
     "internals.shared_memory_per_unit": "bytes",
     "internals.register_file_per_unit": "bytes",
     "measured.memory_bandwidth": "bytes_per_s",
+    "measured.scale_up_allreduce": "bytes_per_s",
+    "measured.scale_up_allgather": "bytes_per_s",
+    "measured.scale_up_latency": "seconds",
+    "measured.scale_out_allreduce": "bytes_per_s",
+    "measured.scale_out_latency": "seconds",
     **{
         f"{section}.{key}": ("op_per_s" if key == "int8" else "flop_per_s")
         for section in ("compute", "sparse_headline")
         for key in DENSE_KEYS
     },
+}
+# The measured collectives: bus bandwidth at large messages, time of a small message.
+COLLECTIVE_FIGURES = {
+    key.removeprefix("measured."): dimension
+    for key, dimension in DIMENSIONS.items()
+    if key.startswith(("measured.scale_up", "measured.scale_out"))
 }
 # Leaves of the internals section that are words (a unit's name, an engine's generation), not quantities.
 INTERNALS_TEXT = ("unit_name", "matrix_engine", "matrix_formats")
@@ -259,12 +270,19 @@ class Measured(_Strict):
 
 
 class MeasuredSection(_Strict):
-    """Achieved figures beside the peaks: dense matmul per format and memory bandwidth."""
+    """Achieved figures beside the peaks: dense matmul and attention per format, memory bandwidth, and the
+    collectives' bus bandwidth (large messages) and time (small messages) on the scale-up and scale-out links."""
 
     sources: list[Source] = []
     reason: str | None = None
     matmul: dict[Literal[DENSE_KEYS], Measured] = {}  # type: ignore[valid-type]
+    attention: dict[Literal[DENSE_KEYS], Measured] = {}  # type: ignore[valid-type]
     memory_bandwidth: Measured | None = None
+    scale_up_allreduce: Measured | None = None
+    scale_up_allgather: Measured | None = None
+    scale_up_latency: Measured | None = None
+    scale_out_allreduce: Measured | None = None
+    scale_out_latency: Measured | None = None
 
     @model_validator(mode="after")
     def _something_or_why_not(self) -> MeasuredSection:
@@ -865,8 +883,17 @@ def _check_measured(
         (f"measured.matmul.{dtype}", item, "op_per_s" if dtype == "int8" else "flop_per_s", f"compute.{dtype}")
         for dtype, item in section.matmul.items()
     ]
+    entries += [
+        (f"measured.attention.{dtype}", item, "flop_per_s", f"compute.{dtype}")
+        for dtype, item in section.attention.items()
+    ]
     if section.memory_bandwidth is not None:
         entries.append(("measured.memory_bandwidth", section.memory_bandwidth, "bytes_per_s", "memory.bandwidth"))
+    # A collective's bus bandwidth can pass the link's (NVLink SHARP reduces in the switch): no peak to compare.
+    for name, dimension in COLLECTIVE_FIGURES.items():
+        item = getattr(section, name)
+        if item is not None:
+            entries.append((f"measured.{name}", item, dimension, ""))
     for key, item, dimension, peak_key in entries:
         _check_source(item.source, known, where=where, key=key)
         figures = [(item.value, key)] + [(alt.value, f"{key}.alternatives") for alt in item.alternatives]
@@ -881,6 +908,8 @@ def _check_measured(
                 problems.add(
                     *_bounded(bounds.kind_of(key), measured, written=value, outlier_reason=reason, where=where, key=key)
                 )
+            if not peak_key:
+                continue
             peak = si.get(peak_key)
             if peak is None:
                 raise DataError(f"{where}: field '{field}': no dense peak '{peak_key}' to compare the measurement with")
@@ -1174,5 +1203,57 @@ def check_edition(raw: Any, *, file_name: str) -> Editions:
                 f"(listed: {', '.join(ids)})"
             )
         )
+    problems.raise_any()
+    return data
+
+
+class ValidationGroup(_Strict):
+    """Runs from one document: the convention of its figure and the settings X4 had to assume."""
+
+    id: Annotated[str, Field(pattern=KEBAB)]
+    convention: Annotated[str, Field(min_length=10)]
+    note: Annotated[str, Field(min_length=10)]
+
+
+class ValidationRun(_Strict):
+    """One published measured run: a calculator's inputs, the published figure in the metric's unit, a tolerance."""
+
+    id: Annotated[str, Field(pattern=KEBAB)]
+    group: str
+    name: str
+    calculator: str
+    inputs: dict[str, Scalar]
+    metric: Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+    unit: str
+    published: Annotated[float, Field(gt=0)]
+    tolerance: Annotated[float, Field(gt=0, lt=1)]
+    source: str
+    where: Annotated[str, Field(min_length=3)]
+    known_miss: str | None = None
+
+
+class Validation(_Strict):
+    sources: Annotated[list[Source], Field(min_length=1)]
+    groups: Annotated[list[ValidationGroup], Field(min_length=1)]
+    runs: Annotated[list[ValidationRun], Field(min_length=1)]
+
+
+def check_validation(raw: Any, *, file_name: str) -> Validation:
+    """Validate data/validation.yaml: known sources and groups, unique run ids; every bad run is named."""
+    data, problems = _validated(Validation, raw, where=file_name)
+    known = _source_ids(data.sources, where=file_name)
+    groups = {group.id for group in data.groups}
+    seen: set[str] = set()
+    for run in data.runs:
+        where = f"{file_name} [{run.id}]"
+        with problems.collect():
+            _check_source(run.source, known, where=where, key="source")
+        if run.group not in groups:
+            problems.add(
+                Problem(f"{where}: field 'group': no group {run.group!r} (known: {', '.join(sorted(groups))})")
+            )
+        if run.id in seen:
+            problems.add(Problem(f"{where}: field 'id': {run.id!r} appears twice"))
+        seen.add(run.id)
     problems.raise_any()
     return data

@@ -6,6 +6,8 @@ from .layout import Layout, Setup, Shape, check_activation_inputs
 from .links import chip_links, link_word
 from .search import describe_layout, search_layouts
 from .step_time import (
+    attention_rate,
+    compute_units,
     critical_batch_tokens,
     default_efficiency,
     evaluate_layout,
@@ -21,8 +23,10 @@ __all__ = [
     "Layout",
     "Setup",
     "Shape",
+    "attention_rate",
     "check_activation_inputs",
     "chip_links",
+    "compute_units",
     "critical_batch_tokens",
     "default_efficiency",
     "describe_layout",

@@ -34,7 +34,7 @@ from .derivation import planner_steps
 from .layout import Layout, Setup, check_activation_inputs, check_layout, model_shape
 from .links import TOPOLOGIES, link_word, setup_links
 from .search import describe_layout, search_layouts
-from .step_time import evaluate_layout, planner_roofs, typical_efficiency
+from .step_time import attention_rate, compute_units, evaluate_layout, planner_roofs, typical_efficiency
 
 # -- the calculator --------------------------------------------------------------------------------------------
 
@@ -174,6 +174,8 @@ def parallelism(
         recipe=check_choice("recipe", recipe, tuple(RECIPES)),
         flash=check_choice("flash_attention", flash_attention, SWITCHES) == "on",
         dropout=check_choice("dropout", dropout, SWITCHES) == "on",
+        units=compute_units(chip),
+        attention_rate=attention_rate(chip, dtype, basis, efficiency),
     )
     lay = Layout(
         tp=t_,

@@ -8,7 +8,8 @@ from ..memory import (
     activation_steps,
 )
 from ..messages import text
-from ..results import Step
+from ..results import Step, digits_for_difference
+from .kernels import LayerWork, OutputWork, pass_factors
 from .layout import Layout, Setup
 from .links import Collective
 
@@ -178,25 +179,7 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
             "FLOP",
         )
     )
-    steps.append(
-        Step(
-            "microbatch_compute_seconds",
-            text("planner.step.compute_mb", chip=setup.chip_label),
-            r"t_\mu = F\,b\,s\,f / (t\,c\,p) / (\eta\,P)",
-            "{F} × {b} × {s} × {f} / ({t} × {c} × {p}) / ({u} × {P})",
-            {
-                **base,
-                "F": (q["hw_token"], ""),
-                "b": (float(lay.micro_batch), ""),
-                "s": (float(setup.sequence), ""),
-                "c": (c, ""),
-                "u": (setup.efficiency, ""),
-                "P": (setup.peak, "FLOP/s"),
-            },
-            q["compute_mb"],
-            "s",
-        )
-    )
+    steps += compute_steps(setup, lay, q)
     steps.append(
         Step(
             "compute_seconds",
@@ -315,6 +298,7 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
                 window,
                 q["dp_exposed"],
                 "s",
+                digits_for_difference(q["dp_exposed"], [value for value, _ in window.values()]),
             )
         )
     steps.append(
@@ -389,4 +373,136 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
                 "",
             )
         )
+    return steps
+
+
+def _layer_steps(setup: Setup, lay: Layout, work: LayerWork, seconds: float, kind: str) -> list[Step]:
+    """One kind of layer (dense or MoE): its matmuls, attention and memory-bound kernels, then the three passes."""
+    device = f"{kind}_"
+    k_mm, k_att, k_mem, k_sc = pass_factors(lay.recompute, setup.flash)
+    steps = [
+        Step(
+            f"{device}layer_matmul_seconds",
+            text(f"planner.step.layer_matmul_{kind}"),
+            r"T_\text{mm} = F_\text{mm} / (\eta\,E\,P)",
+            "{F} / ({u} × {E} × {P})",
+            {
+                "F": (work.matmul_flops, "FLOP"),
+                "u": (setup.efficiency, ""),
+                "E": (work.wave_efficiency, ""),
+                "P": (setup.peak, "FLOP/s"),
+            },
+            work.matmul_seconds,
+            "s",
+        ),
+        Step(
+            f"{device}layer_attention_seconds",
+            text("planner.step.layer_attention_flash" if setup.flash else "planner.step.layer_attention_unfused"),
+            r"T_\text{att} = F_\text{att} / R_\text{att}",
+            "{F} / {R}",
+            {"F": (work.attention_flops, "FLOP"), "R": (work.attention_flops / work.attention_seconds, "FLOP/s")},
+            work.attention_seconds,
+            "s",
+        ),
+        Step(
+            f"{device}layer_memory_seconds",
+            text("planner.step.layer_memory"),
+            r"T_\text{mem} = M / B_\text{HBM}",
+            "{M} / {B}",
+            {"M": (work.memory_bytes, "B"), "B": (setup.hbm, "B/s")},
+            work.memory_seconds,
+            "s",
+        ),
+    ]
+    formula = r"T_\ell = k_\text{mm}\,T_\text{mm} + k_\text{att}\,T_\text{att} + k_\text{mem}\,T_\text{mem}"
+    template = "{kmm} × {Tmm} + {katt} × {Tatt} + {kmem} × {Tmem}"
+    values = {
+        "kmm": (k_mm, ""),
+        "Tmm": (work.matmul_seconds, "s"),
+        "katt": (k_att, ""),
+        "Tatt": (work.attention_seconds, "s"),
+        "kmem": (k_mem, ""),
+        "Tmem": (work.memory_seconds, "s"),
+    }
+    if work.score_bytes:
+        steps.append(
+            Step(
+                f"{device}layer_scores_seconds",
+                text("planner.step.layer_scores"),
+                r"T_\text{sc} = M_\text{sc} / B_\text{HBM}",
+                "{M} / {B}",
+                {"M": (work.score_bytes, "B"), "B": (setup.hbm, "B/s")},
+                work.score_seconds,
+                "s",
+            )
+        )
+        formula += r" + k_\text{sc}\,T_\text{sc}"
+        template += " + {ksc} × {Tsc}"
+        values.update({"ksc": (k_sc, ""), "Tsc": (work.score_seconds, "s")})
+    steps.append(
+        Step(
+            f"{device}layer_seconds",
+            text(f"planner.step.layer_{lay.recompute}"),
+            formula,
+            template,
+            values,
+            seconds,
+            "s",
+        )
+    )
+    return steps
+
+
+def compute_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
+    """A micro-batch's compute on the busiest (last) stage: each kind of layer's time, the stage's layers, and the
+    output layer with its cross-entropy."""
+    layer = q["layer"]
+    steps = _layer_steps(setup, lay, layer["dense"], layer["dense_s"], "dense")
+    L = float(q["per_stage"])
+    if layer["moe"] is not None:
+        steps += _layer_steps(setup, lay, layer["moe"], layer["moe_s"], "moe")
+        formula = r"t_\mu = L_\text{st}\,(\phi\,T_\text{moe} + (1-\phi)\,T_\text{dense}) + T_\text{out}"
+        template = "{L} × ({phi} × {Tm} + (1 − {phi}) × {Td}) + {To}"
+        values = {
+            "L": (L, ""),
+            "phi": (layer["moe_share"], ""),
+            "Tm": (layer["moe_s"], "s"),
+            "Td": (layer["dense_s"], "s"),
+            "To": (q["output_seconds"], "s"),
+        }
+    else:
+        formula = r"t_\mu = L_\text{st}\,T_\ell + T_\text{out}"
+        template = "{L} × {T} + {To}"
+        values = {"L": (L, ""), "T": (layer["dense_s"], "s"), "To": (q["output_seconds"], "s")}
+    output: OutputWork | None = q["output"]
+    if output is not None:
+        steps.append(
+            Step(
+                "output_layer_seconds",
+                text("planner.step.output_layer"),
+                r"T_\text{out} = F_\text{out} / (\eta\,E\,P) + M_\text{out} / B_\text{HBM}",
+                "{F} / ({u} × {E} × {P}) + {M} / {B}",
+                {
+                    "F": (output.matmul_flops, "FLOP"),
+                    "u": (setup.efficiency, ""),
+                    "E": (output.wave_efficiency, ""),
+                    "P": (setup.peak, "FLOP/s"),
+                    "M": (output.memory_bytes, "B"),
+                    "B": (setup.hbm, "B/s"),
+                },
+                output.seconds,
+                "s",
+            )
+        )
+    steps.append(
+        Step(
+            "microbatch_compute_seconds",
+            text("planner.step.compute_mb", chip=setup.chip_label),
+            formula,
+            template,
+            values,
+            q["compute_mb"],
+            "s",
+        )
+    )
     return steps

@@ -80,6 +80,8 @@ class Setup:
     recipe: str
     flash: bool
     dropout: bool
+    units: int | None = None  # SMs or CUs, for the matmuls' wave quantization
+    attention_rate: float | None = None  # the measured attention kernel's FLOP/s, else the matmul rate
 
 
 def check_layout(setup: Setup, lay: Layout) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..collectives import hierarchical_allreduce_seconds
@@ -18,7 +18,8 @@ TOPOLOGIES = ("switch", "mesh", "torus", "ring", "none")
 
 @dataclass(frozen=True)
 class Links:
-    """Per-direction bandwidths of one accelerator: the scale-up domain (total and per peer) and the NIC."""
+    """Per-direction bandwidths of one accelerator: the scale-up domain (total and per peer) and the NIC; the share of
+    them a collective reaches (its measured bus bandwidth over the link's) and a collective's small-message time."""
 
     up_total: float | None
     up_peer: float | None
@@ -26,6 +27,11 @@ class Links:
     topology: str
     out: float | None
     name: str = ""
+    up_share: float = 1.0
+    up_gather_share: float = 1.0  # AllGather and ReduceScatter: the ring's share (no in-switch reduction)
+    out_share: float = 1.0
+    up_latency: float = 0.0
+    out_latency: float = 0.0
 
 
 def chip_links(chip: Accelerator) -> Links:
@@ -39,7 +45,18 @@ def chip_links(chip: Accelerator) -> Links:
     elif topology in ("torus", "ring") and not peer:
         raise CalcError(field="accelerator", kind="no_figure", detail="scale_up_per_peer", subject=chip.name)
     out = chip.scale_out_bits_per_s / 8 if chip.scale_out_bits_per_s else None
-    return Links(total, peer, domain, topology, out, chip.name)
+    links = Links(total, peer, domain, topology, out, chip.name)
+    measured = {key: value.si for key, value in chip.measured.items() if value.si is not None}
+    up_bus, out_bus = measured.get("measured.scale_up_allreduce"), measured.get("measured.scale_out_allreduce")
+    up_gather = measured.get("measured.scale_up_allgather") or up_bus
+    return replace(
+        links,
+        up_share=up_bus / _ring_bandwidth(links, domain) if up_bus and total else 1.0,
+        up_gather_share=up_gather / _ring_bandwidth(links, domain) if up_gather and total else 1.0,
+        out_share=out_bus / out if out_bus and out else 1.0,
+        up_latency=float(measured.get("measured.scale_up_latency") or 0.0),
+        out_latency=float(measured.get("measured.scale_out_latency") or 0.0),
+    )
 
 
 def _ring_bandwidth(links: Links, members: float) -> float:
@@ -54,6 +71,13 @@ def _ring_bandwidth(links: Links, members: float) -> float:
     if links.topology == "mesh":
         return min(float(links.up_total or 0.0), (members - 1) * float(links.up_peer or 0.0))
     return 2.0 * float(links.up_peer or 0.0)
+
+
+def _bus_bandwidth(links: Links, members: float, kind: str) -> float:
+    """What a collective among `members` of one domain reaches: the ring's bandwidth times the measured share
+    (an AllReduce's, which in-switch reduction can raise above 1, or an AllGather's and a ReduceScatter's)."""
+    share = links.up_share if kind == "allreduce" else links.up_gather_share
+    return share * _ring_bandwidth(links, members)
 
 
 def _pair_bandwidth(links: Links) -> float:
@@ -103,18 +127,20 @@ class Collective(NamedTuple):
     form: str = "none"  # a key of _FORMS
     numbers: tuple[float, ...] = ()  # the form's placeholders' values, in its order
     allreduce: bool = False
+    latency: float = 0.0  # the measured small-message time each call pays, included in `seconds`
 
     @property
     def formula(self) -> str:
-        return ("2" if self.allreduce else "") + _FORMS[self.form][0]
+        return ("2" if self.allreduce else "") + _FORMS[self.form][0] + (r" + \alpha" if self.latency else "")
 
     @property
     def template(self) -> str:
-        return ("2 × " if self.allreduce else "") + _FORMS[self.form][1]
+        return ("2 × " if self.allreduce else "") + _FORMS[self.form][1] + (" + {a}" if self.latency else "")
 
     @property
     def values(self) -> dict[str, tuple[float, str]]:
-        return {name: (number, unit) for (name, unit), number in zip(_FORMS[self.form][2], self.numbers, strict=True)}
+        shown = {name: (number, unit) for (name, unit), number in zip(_FORMS[self.form][2], self.numbers, strict=True)}
+        return {**shown, "a": (self.latency, "s")} if self.latency else shown
 
 
 # A collective among one rank moves nothing; one shared answer.
@@ -126,13 +152,14 @@ def _missing_out(links: Links) -> CalcError:
 
 
 def collective(kind: str, size_bytes: float, members: float, stride: float, links: Links) -> Collective:
-    """A ring AllReduce ("allreduce"), AllGather or ReduceScatter ("allgather"), all-to-all or one pipeline
-    send ("p2p") of `size_bytes` among `members` ranks `stride` apart, on the links the layout gives it."""
+    """A ring AllReduce ("allreduce"), an AllGather and a ReduceScatter in its place ("gather_scatter", sequence
+    parallelism's pair), an AllGather or ReduceScatter ("allgather"), all-to-all or one pipeline send ("p2p") of
+    `size_bytes` among `members` ranks `stride` apart, on the links the layout gives it."""
     n = float(members)
     if n <= 1:
         return NO_COLLECTIVE
     g = _inside(n, stride, links.domain) if links.topology != "none" else 1
-    allreduce = kind == "allreduce"
+    allreduce = kind in ("allreduce", "gather_scatter")
     factor = 2.0 if allreduce else 1.0
     if kind == "p2p":
         if g > 1:
@@ -142,23 +169,26 @@ def collective(kind: str, size_bytes: float, members: float, stride: float, link
             raise _missing_out(links)
         return Collective(size_bytes / links.out, "out", "p2p_out", (size_bytes, links.out))
     if g >= n:
-        bw = _ring_bandwidth(links, n)
-        return Collective(factor * (n - 1) / n * size_bytes / bw, "up", "ring_up", (n, size_bytes, bw), allreduce)
+        bw, a = _bus_bandwidth(links, n, kind), links.up_latency
+        seconds = factor * (n - 1) / n * size_bytes / bw + a
+        return Collective(seconds, "up", "ring_up", (n, size_bytes, bw), allreduce, a)
     if not links.out:
         raise _missing_out(links)
+    out, a_out = links.out * links.out_share, links.out_latency
     if g == 1:
-        seconds = factor * (n - 1) / n * size_bytes / links.out
-        return Collective(seconds, "out", "ring_out", (n, size_bytes, links.out), allreduce)
-    up = _ring_bandwidth(links, g)
+        seconds = factor * (n - 1) / n * size_bytes / out + a_out
+        return Collective(seconds, "out", "ring_out", (n, size_bytes, out), allreduce, a_out)
+    up = _bus_bandwidth(links, g, kind)
     k = math.ceil(n / g)
+    a = links.up_latency + a_out
     if kind == "alltoall":  # what leaves the domain crosses the NICs; the rest stays inside
-        seconds = (n - g) / n * size_bytes / links.out + (g - 1) / n * size_bytes / up
-        return Collective(seconds, "both", "alltoall", (n, float(g), size_bytes, links.out, up))
+        seconds = (n - g) / n * size_bytes / out + (g - 1) / n * size_bytes / up + a
+        return Collective(seconds, "both", "alltoall", (n, float(g), size_bytes, out, up), latency=a)
     full = hierarchical_allreduce_seconds(
-        bytes_total=size_bytes, count=g * k, domain_size=g, scale_up_bytes_per_s=up, scale_out_bytes_per_s=links.out
+        bytes_total=size_bytes, count=g * k, domain_size=g, scale_up_bytes_per_s=up, scale_out_bytes_per_s=out
     )
     return Collective(
-        full * factor / 2.0, "both", "hierarchical", (float(g), float(k), size_bytes, up, links.out), allreduce
+        full * factor / 2.0 + a, "both", "hierarchical", (float(g), float(k), size_bytes, up, out), allreduce, a
     )
 
 

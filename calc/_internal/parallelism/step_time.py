@@ -17,6 +17,7 @@ from ..memory import (
     _layer_activation_parts,
     _output_activation_bytes,
 )
+from .kernels import Device, LayerWork, layer_work, output_layer, pass_factors
 from .layout import Layout, Setup, activation_inputs, output_inputs
 from .links import collective
 
@@ -123,6 +124,56 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
     }
 
 
+def device_of(setup: Setup) -> Device:
+    return Device(setup.peak, setup.efficiency, setup.units, setup.hbm, setup.attention_rate)
+
+
+def _work(setup: Setup, lay: Layout, *, moe: bool) -> LayerWork:
+    m = setup.shape
+    return layer_work(
+        device=device_of(setup),
+        tokens=setup.sequence * lay.micro_batch / lay.cp,
+        sequence=setup.sequence / lay.cp,
+        hidden=m.hidden,
+        heads=m.heads,
+        kv_heads=m.kv_heads,
+        head_dim=m.head_dim,
+        ffn=float(m.expert_ffn if moe and m.expert_ffn else m.ffn),
+        mlp=m.mlp,
+        mlp_copies=float(m.experts_per_token + m.shared_experts) if moe else 1.0,
+        tp=lay.tp,
+        sequence_parallel=lay.sequence_parallel,
+        flash=setup.flash,
+        dropout=setup.dropout,
+    )
+
+
+def pass_seconds(work: LayerWork, recompute: str, flash: bool) -> float:
+    """One layer's forward, recomputation and backward for one micro-batch (`kernels.pass_factors`)."""
+    k_mm, k_att, k_mem, k_sc = pass_factors(recompute, flash)
+    return (
+        k_mm * work.matmul_seconds
+        + k_att * work.attention_seconds
+        + k_mem * work.memory_seconds
+        + k_sc * work.score_seconds
+    )
+
+
+def stage_layers(setup: Setup, lay: Layout) -> dict[str, Any]:
+    """The mean time of one layer of a stage for one micro-batch, with each kind of layer's work and time: every
+    layer is dense, or a mixture of experts but for the first `dense_layers`."""
+    m = setup.shape
+    dense = _work(setup, lay, moe=False)
+    dense_s = pass_seconds(dense, lay.recompute, setup.flash)
+    if not m.experts:
+        return {"seconds": dense_s, "dense": dense, "dense_s": dense_s, "moe": None, "moe_s": 0.0, "moe_share": 0.0}
+    moe = _work(setup, lay, moe=True)
+    moe_s = pass_seconds(moe, lay.recompute, setup.flash)
+    share = (m.layers - m.dense_layers) / m.layers
+    seconds = share * moe_s + (1 - share) * dense_s
+    return {"seconds": seconds, "dense": dense, "dense_s": dense_s, "moe": moe, "moe_s": moe_s, "moe_share": share}
+
+
 def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic): its `layout_memory`
     (`memory`, when the caller has it) and its compute, communication and step time."""
@@ -134,17 +185,23 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     microbatches, batch, per_stage, imbalance = mem["microbatches"], mem["batch"], mem["per_stage"], mem["imbalance"]
     dense_dev, expert_dev, group, expert_group = mem["dense_dev"], mem["expert_dev"], mem["group"], mem["expert_group"]
     w, g, o = RECIPES[setup.recipe]
-    # Compute: executed FLOPs per token (causal attention does half of the s×s work) at η × peak.
+    # Compute: each layer's kernels timed on the device (kernels.py), forward, recomputed and backward.
     attention = m.layers * m.heads * m.head_dim * s
     extra = {"none": (0.0, 0.0), "selective": (0.0, 2.0), "full": (2.0, 2.0)}[lay.recompute]
     hw_token = (6.0 + extra[0]) * m.active_params + (6.0 + extra[1]) * attention
     model_token = 6.0 * m.active_params + 12.0 * attention  # PaLM's model FLOPs (Chowdhery et al. 2022, App. B)
     rate = setup.efficiency * setup.peak
-    compute_mb = hw_token * b * s * imbalance / (t * c * p) / rate
+    layer = stage_layers(setup, lay)
+    output = None
+    if m.vocab:
+        output = output_layer(device=device_of(setup), tokens=s * b / c, hidden=m.hidden, vocab=float(m.vocab), tp=t)
+    output_seconds = output.seconds if output is not None else 0.0
+    compute_mb = per_stage * layer["seconds"] + output_seconds
     forward_share = 0.25 if full else 1.0 / 3.0
     # Tensor parallelism: 4 AllReduces (or AllGather + ReduceScatter pairs) of s·b·h/c per layer, 6 with full recompute.
     tp_calls = 6.0 if full else 4.0
-    tp_one = collective("allreduce", ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links)
+    tp_kind = "gather_scatter" if lay.sequence_parallel else "allreduce"
+    tp_one = collective(tp_kind, ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links)
     tp_mb = per_stage * tp_calls * tp_one.seconds
     # Context parallelism: K and V gathered in the forward pass and again in the backward, dK and dV reduce-scattered.
     kv_split = min(t, m.kv_heads)
@@ -193,6 +250,9 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "extra": extra,
         "rate": rate,
         "compute_mb": compute_mb,
+        "layer": layer,
+        "output_seconds": output_seconds,
+        "output": output,
         "compute": compute,
         "tp_calls": tp_calls,
         "tp_one": tp_one,
@@ -266,3 +326,22 @@ def planner_rates(chip: Chip, dtype: str, basis: str, *, efficiency_given: bool)
 def typical_efficiency() -> float:
     figures = load_data().training
     return figures.matmul_efficiency.typical if figures is not None else 0.8
+
+
+def compute_units(chip: Accelerator | None) -> int | None:
+    """The chip's SMs (or CUs, or cores) from data/, which quantize its matmuls into waves; None when unknown."""
+    found = chip.internals.get("internals.units") if chip is not None else None
+    return int(found.si) if found is not None and found.si else None
+
+
+def attention_rate(chip: Accelerator | None, dtype: str, basis: str, efficiency: float) -> float | None:
+    """The attention kernel's measured FLOP/s on the achievable basis where data/ has it (FlashAttention's own
+    benchmarks), scaled by the reader's matmul efficiency over the chip's when the reader gave one; else None,
+    and attention runs at the matmul rate."""
+    if chip is None or basis != "achievable":
+        return None
+    measured = chip.achievable_attention_flop_per_s.get(dtype)
+    share = chip.achievable_share(dtype)
+    if not measured:
+        return None
+    return measured * (efficiency / share if share else 1.0)

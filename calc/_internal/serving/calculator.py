@@ -22,11 +22,13 @@ from ..inference import (
     MEMORY_UTILIZATION,
 )
 from ..messages import text
+from ..parallelism import chip_links
 from ..plot import CurvePoint, serving_curve_svg
 from ..results import Result, Scalar, Step
 from .case import (
     COMPUTE_DTYPE,
     KV_FORMATS,
+    SCHEDULES,
     SERVE_FORMATS,
     SWEEP,
     build_case,
@@ -63,6 +65,7 @@ def serving(
     sweep: str = "off",
     slo_tpot_s: float | None = None,
     basis: str = DEFAULT_BASIS,
+    schedule: str = "chunked",
 ) -> Result:
     """Serve `model` on `tp` accelerators: memory, largest batch, TTFT, TPOT, throughput and cost per token.
 
@@ -93,6 +96,8 @@ def serving(
             per-message latency (default data/latencies.yaml, `TP_LATENCY_ID`).
         memory_utilization: share of memory the server may fill (default 0.9).
         sweep: "on" adds the latency-throughput curve over batch sizes (table "sweep" and the chart).
+        schedule: "chunked" (default) runs each new prompt inside a step beside the decodes; "blocking" stops the
+            decodes while a new request's prefill runs (`serving_point`).
         slo_tpot_s: a TPOT target: adds the cheapest batch that meets it (the largest within memory).
 
     Returns:
@@ -120,6 +125,7 @@ def serving(
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
     data_chip = chip.data
+    measured_call: float | None = None  # a measured small-message AllReduce's time, per call
     if data_chip is not None:
         if not data_chip.memory_bytes:
             raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=data_chip.name)
@@ -127,7 +133,11 @@ def serving(
         domain = data_chip.scale_up_domain_size or 1
         if n > domain:
             raise CalcError(field="tp", kind="out_of_range", low=1, high=domain, integer=True, value=n)
+        measured = chip_links(data_chip) if data_chip.scale_up_per_direction_bytes_per_s else None
         chip_link = data_chip.scale_up_per_direction_bytes_per_s
+        if measured is not None and chip_link:  # nccl-tests' bus bandwidth and small-message time, where measured
+            chip_link *= measured.up_share
+            measured_call = measured.up_latency or None
     else:
         memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e15)
         chip_link = None
@@ -137,8 +147,10 @@ def serving(
         if given_link is None:
             raise CalcError(field="link_gbytes_s", kind="missing", low=0, low_open=True)
         link = check_number("link_bytes_per_s", given_link, low=0, low_open=True, high=1e15)
-    alpha = latency_s if latency_s is not None else default_tp_latency_s()
-    alpha = check_number("latency_s", alpha, low=0, high=1.0)
+    if latency_s is not None:
+        alpha = 2 * (n - 1) * check_number("latency_s", latency_s, low=0, high=1.0)
+    else:
+        alpha = measured_call if measured_call is not None else 2 * (n - 1) * default_tp_latency_s()
     price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
     slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
     bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
@@ -159,6 +171,7 @@ def serving(
         latency=alpha,
         utilization=u,
         price=price,
+        schedule=check_choice("schedule", schedule, SCHEDULES),
     )
     limit = case_max_batch(case)
     point = serving_point(case, b)
@@ -326,6 +339,7 @@ SERVING = Calculator(
         Field("price", unit="USD/h", param="price_usd_per_hour_per_accelerator", optional=True, low=0, high=1e4),
         Field("slo_tpot_ms", unit="ms", param="slo_tpot_s", scale=1e-3, optional=True, low=0, low_open=True, high=1e6),
         Field("sweep", kind="choice", default="off", choices=SWEEP),
+        Field("schedule", kind="choice", default="chunked", choices=SCHEDULES, advanced=True),
         with_changes(CUSTOM_PEAK, default="1000"),
         CUSTOM_BANDWIDTH,
         Field(

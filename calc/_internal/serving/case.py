@@ -42,6 +42,7 @@ DEFAULT_EFFICIENCY = 0.6
 # the same order over PCIe, NVLink and NVSwitch); each step of the tensor-parallel ring AllReduce pays it.
 TP_LATENCY_ID = "nvlink-round-trip"
 SWEEP = ("off", "on")
+SCHEDULES = ("chunked", "blocking")  # how a new request's prefill shares the engine with running decodes
 MAX_SWEEP_BATCH = 65_536
 
 
@@ -89,12 +90,13 @@ class ServingCase:
     bandwidth: float
     bandwidth_efficiency: float
     compute_efficiency: float
-    link: float
-    latency: float
+    link: float  # the AllReduce's bus bandwidth per direction
+    latency: float  # one AllReduce call's small-message time
     memory: float  # capacity of one accelerator
     utilization: float
     price: float | None  # USD per accelerator-hour
     extra_flops: float = 0.0  # other prefill FLOPs per request (the chooser's reranking)
+    schedule: str = "chunked"  # "chunked": prefills share each step with the decodes; "blocking": a prefill stops them
 
     @property
     def usable(self) -> float:
@@ -121,26 +123,26 @@ class ServingCase:
         return self.weights - self.input_table + lookups - self.expert_bytes * self.untouched(tokens)
 
     def comm(self, tokens: float) -> float:
+        """Two AllReduces per layer of `tokens` × h BF16 values, each paying `latency` (one call's small-message
+        time) beside its bytes at the link's bus bandwidth."""
         if self.tp == 1:
             return 0.0
-        return tp_allreduce_seconds(
-            layers=self.layers,
-            tokens=tokens,
-            hidden_size=self.hidden,
-            tp=self.tp,
-            link_bytes_per_s=self.link,
-            latency_s=self.latency,
-        )
+        message = tokens * self.hidden * ACTIVATION_BYTES
+        return 2.0 * self.layers * (2 * (self.tp - 1) / self.tp * message / self.link + self.latency)
 
 
 def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     """Every intermediate of one batch size under continuous batching, in steady state.
 
-    B sequences decode together; each step takes T_dec. When a sequence ends a new request joins after its
-    prefill, T_pf (one prompt), during which the others wait: B/(O − 1) prefills per decode step. So
-    TTFT = T_pf, TPOT = T_dec + B·T_pf/(O − 1), and the batch makes B·O tokens per B·T_pf + (O − 1)·T_dec.
-    Sources: Yu et al. (2022), "Orca" (iteration-level scheduling); Zhong et al. (2024), "DistServe" §2
-    (prefill steps delay the decoding steps batched with them, inflating TPOT).
+    Chunked (the default, as vLLM and Sarathi-Serve schedule): B slots, each a request's prompt for one step and
+    then its O − 1 decodes, so each step carries B(O − 1)/O decode tokens and B/O prompts. The step reads the
+    weights and the KV cache once and does both kinds of work: T = max(T_mem, (O − 1)/O·T_math + B/O·T_pf) + T_TP;
+    TPOT = T, TTFT = T_pf (the prompt's own step), and the batch makes B tokens per step. Sources: Agrawal et al.
+    (2024), "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve" (OSDI '24), §3-4.
+    Blocking: when a sequence ends a new request joins after its prefill, T_pf, during which the others wait:
+    B/(O − 1) prefills per decode step. So TPOT = T_dec + B·T_pf/(O − 1), and the batch makes B·O tokens per
+    B·T_pf + (O − 1)·T_dec. Sources: Yu et al. (2022), "Orca" (iteration-level scheduling); Zhong et al. (2024),
+    "DistServe" §2 (prefill steps delay the decoding steps batched with them, inflating TPOT).
     """
     b, n, k = batch, case.tp, case.kv_shards
     bandwidth = case.bandwidth * case.bandwidth_efficiency
@@ -160,11 +162,22 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     decode_flops = b * (2.0 * case.active_params + 4.0 * layers * mean_context * d)
     decode_compute = decode_flops / flop_rate
     decode_comm = case.comm(b)
-    step = max(decode_memory, decode_compute) + decode_comm
-    interference = b * ttft / (o - 1.0) if o > 1 else 0.0
-    tpot = step + interference
+    mixed_tokens = b * (o - 1.0) / o + b * p / o
+    if case.schedule == "chunked":
+        # Each step carries the decodes and the prompts of the requests replacing finished ones: of the B slots,
+        # B/O are a prompt's step and the rest decode (Agrawal et al. 2024, Sarathi-Serve; vLLM's chunked prefill).
+        mixed_compute = (o - 1.0) / o * decode_compute + b / o * prefill_compute
+        decode_comm = case.comm(mixed_tokens)
+        step = max(decode_memory, mixed_compute) + decode_comm
+        interference, tpot = 0.0, step
+        rate = b / step
+    else:
+        mixed_compute = decode_compute
+        step = max(decode_memory, decode_compute) + decode_comm
+        interference = b * ttft / (o - 1.0) if o > 1 else 0.0
+        tpot = step + interference
+        rate = b * o / (b * ttft + (o - 1.0) * step)
     request = ttft + (o - 1.0) * tpot
-    rate = b * o / (b * ttft + (o - 1.0) * step)
     out = {
         "batch": b,
         "prefill_flops": prefill_flops,
@@ -182,6 +195,8 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
         "decode_flops": decode_flops,
         "decode_compute": decode_compute,
         "decode_comm": decode_comm,
+        "mixed_tokens": mixed_tokens,
+        "mixed_compute": mixed_compute,
         "step": step,
         "interference": interference,
         "tpot": tpot,
@@ -326,6 +341,7 @@ def build_case(
     price: float | None,
     extra_resident: float = 0.0,
     extra_flops: float = 0.0,
+    schedule: str = "chunked",
 ) -> ServingCase:
     tables, input_table = model_tables(model)
     weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
@@ -368,6 +384,7 @@ def build_case(
         utilization=utilization,
         price=price,
         extra_flops=extra_flops,
+        schedule=schedule,
     )
 
 

@@ -250,7 +250,75 @@ def serving_steps(
             "s",
         ),
     ]
-    steps += _comm_steps(case, "decode", b, point["decode_comm"])
+    chunked = case.schedule == "chunked"
+    if chunked:
+        steps.append(
+            Step(
+                "mixed_compute_seconds",
+                text("serving.step.mixed_compute"),
+                r"T_\text{mix} = \frac{O-1}{O}\,T_\text{math} + \frac{B}{O}\,T_\text{pf}",
+                "({O} − 1) / {O} × {Tc} + {B} / {O} × {Tp}",
+                {
+                    "O": (case.output, ""),
+                    "Tc": (point["decode_compute"], "s"),
+                    "B": (b, ""),
+                    "Tp": (point["prefill_compute"], "s"),
+                },
+                point["mixed_compute"],
+                "s",
+            )
+        )
+    steps += _comm_steps(
+        case, "mixed" if chunked else "decode", point["mixed_tokens"] if chunked else b, point["decode_comm"]
+    )
+    if chunked:
+        step_formula = r"T = \max(T_\text{mem}, T_\text{mix})" + (r" + T_\text{TP}" if n > 1 else "")
+        step_sub = "max({Tm}, {Tc})" + (" + {Tx}" if n > 1 else "")
+        steps.append(
+            Step(
+                "decode_step_seconds",
+                text("serving.step.mixed_step"),
+                step_formula,
+                step_sub,
+                {
+                    "Tm": (point["decode_memory"], "s"),
+                    "Tc": (point["mixed_compute"], "s"),
+                    "Tx": (point["decode_comm"], "s"),
+                },
+                point["step"],
+                "s",
+            )
+        )
+        steps += [
+            Step(
+                "tpot_seconds",
+                text("serving.step.tpot"),
+                r"\text{TPOT} = T",
+                "{S}",
+                {"S": (point["step"], "s")},
+                point["tpot"],
+                "s",
+            ),
+            Step(
+                "request_seconds",
+                text("serving.step.request"),
+                r"T_\text{req} = \text{TTFT} + (O - 1)\,\text{TPOT}",
+                "{F} + ({O} − 1) × {T}",
+                {"F": (point["ttft"], "s"), "O": (case.output, ""), "T": (point["tpot"], "s")},
+                point["request"],
+                "s",
+            ),
+            Step(
+                "output_tokens_per_second",
+                text("serving.step.rate_chunked"),
+                r"r = B / T",
+                "{B} / {S}",
+                {"B": (b, ""), "S": (point["step"], "s")},
+                point["rate"],
+                "tokens/s",
+            ),
+        ]
+        return steps + _tail_steps(case, point, split)
     if n > 1:
         step_formula, step_sub = (
             r"T_\text{dec} = \max(T_\text{mem}, T_\text{math}) + T_\text{TP}",
@@ -326,12 +394,20 @@ def serving_steps(
             point["rate"],
             "tokens/s",
         ),
+    ]
+    return steps + _tail_steps(case, point, split)
+
+
+def _tail_steps(case: ServingCase, point: dict[str, float], split: bool) -> list[Step]:
+    """Requests per second and, with a price, the cost per million output tokens."""
+    n = case.tp
+    steps = [
         Step(
             "requests_per_second",
             text("serving.step.requests"),
             r"r / O",
             "{r} / {O}",
-            {"r": (point["rate"], "tokens/s"), "O": (o, "")},
+            {"r": (point["rate"], "tokens/s"), "O": (case.output, "")},
             point["requests_per_second"],
             "",
         ),
@@ -380,8 +456,8 @@ def _comm_steps(case: ServingCase, phase: str, tokens: float, seconds: float) ->
         Step(
             f"{phase}_communication_seconds",
             text(f"serving.step.{phase}_comm", tp=case.tp),
-            r"T_\text{TP} = 2L\,(2\frac{n-1}{n}\frac{T\,h\,2}{B_\text{link}} + 2(n-1)\,\alpha)",
-            "2 × {L} × (2 × ({n} − 1) / {n} × {t} × {h} × 2 / {Bl} + 2 × ({n} − 1) × {a})",
+            r"T_\text{TP} = 2L\,(2\frac{n-1}{n}\frac{T\,h\,2}{B_\text{link}} + \alpha)",
+            "2 × {L} × (2 × ({n} − 1) / {n} × {t} × {h} × 2 / {Bl} + {a})",
             {
                 "L": (case.layers, ""),
                 "n": (case.tp, ""),

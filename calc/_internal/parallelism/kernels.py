@@ -1,0 +1,164 @@
+# The time of one transformer layer's kernels on one device: its matmuls at the efficiency of their shape, its
+# attention at a measured rate, and its memory-bound kernels (norms, activations, residual adds, dropout, the
+# softmax of unfused attention) at the measured memory bandwidth; and the output layer with its cross-entropy.
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+# The output tile shapes a GEMM library picks from (CUTLASS's and cuBLAS's common 128- and 256-wide tiles); a
+# matmul runs at the best of them. NVIDIA, "Matrix Multiplication Background User's Guide" (DU-09799-001), §3.
+TILES = ((128, 128), (128, 256), (256, 128))
+# Bytes one element takes in a memory-bound kernel: BF16 activations, a one-byte dropout mask, FP32 logits.
+ELEMENT_BYTES = 2.0
+MASK_BYTES = 1.0
+LOGIT_BYTES = 4.0
+# A backward pass does twice a forward's matmul FLOPs (the input and the weight gradients) and reads and writes
+# about twice a forward's memory-bound bytes (the saved input, the incoming gradient, the outgoing one).
+BACKWARD_MATMUL = 2.0
+BACKWARD_MEMORY = 2.0
+# FlashAttention's backward does 2.5 times its forward's FLOPs (it recomputes the scores): Dao (2023),
+# "FlashAttention-2", §4.1, which counts FLOPs the same way.
+BACKWARD_ATTENTION = 2.5
+
+
+# How many times a layer's kernels run in one training step of a micro-batch, by recomputation: (matmuls,
+# attention, memory-bound kernels, unfused scores). Forward once, backward as above; full recomputation runs the
+# forward again, selective its attention core (scores included), which FlashAttention already recomputes.
+def pass_factors(recompute: str, flash: bool) -> tuple[float, float, float, float]:
+    forward = 1.0
+    again = {"none": (0.0, 0.0, 0.0, 0.0), "full": (1.0, 1.0, 1.0, 1.0)}.get(recompute)
+    if again is None:  # selective
+        again = (0.0, 0.0, 0.0, 0.0) if flash else (0.0, 1.0, 0.0, 1.0)
+    backward = (BACKWARD_MATMUL, BACKWARD_ATTENTION, BACKWARD_MEMORY, BACKWARD_MEMORY)
+    return tuple(forward + extra + back for extra, back in zip(again, backward, strict=True))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Device:
+    """What one device brings to the kernels: dense peak, the share of it its best matmul reaches, compute units
+    (SMs or CUs, None when unknown: no wave quantization), memory bandwidth, and the attention kernel's rate
+    (FLOP/s; None: attention runs at the matmul rate)."""
+
+    peak: float
+    efficiency: float
+    units: int | None
+    bandwidth: float
+    attention_rate: float | None
+
+
+@dataclass(frozen=True)
+class LayerWork:
+    """One layer's forward work on one device for one micro-batch, and its time."""
+
+    matmul_flops: float
+    wave_efficiency: float  # the FLOP-weighted share of the device's SMs that work, over the layer's matmuls
+    matmul_seconds: float
+    attention_flops: float
+    attention_seconds: float
+    memory_bytes: float  # the norms', activations', residual adds' and dropout's reads and writes
+    memory_seconds: float
+    score_bytes: float  # unfused attention's s × s scores, written, normalized, masked and read
+    score_seconds: float
+
+
+def gemm_wave_efficiency(m: float, n: float, units: int | None) -> float:
+    """Share of a GEMM's tile work that is useful and keeps every SM busy, at the best of the library's tiles.
+
+    E = M·N / (T·tm·tn) × T / (W·S), T = ⌈M/tm⌉·⌈N/tn⌉ tiles in W = ⌈T/S⌉ waves on S units: the tile and wave
+    quantization of NVIDIA's "Matrix Multiplication Background User's Guide" (§3.1, §3.2). Example: A100
+    (108 SMs), M = 2048, N = 4608: 128×256 tiles make 16 × 18 = 288 tiles in 3 waves, 288 / 324 = 0.889.
+    """
+    if units is None:
+        return 1.0
+    best = 0.0
+    for tm, tn in TILES:
+        tiles = math.ceil(m / tm) * math.ceil(n / tn)
+        waves = math.ceil(tiles / units)
+        best = max(best, (m * n) / (waves * units * tm * tn))
+    return best
+
+
+def layer_work(
+    *,
+    device: Device,
+    tokens: float,
+    sequence: float,
+    hidden: float,
+    heads: float,
+    kv_heads: float,
+    head_dim: float,
+    ffn: float,
+    mlp: str,
+    mlp_copies: float,
+    tp: float,
+    sequence_parallel: bool,
+    flash: bool,
+    dropout: bool,
+) -> LayerWork:
+    """One layer's forward matmuls, attention and memory-bound kernels for `tokens` tokens (b·s/c) on one of `tp`
+    tensor-parallel ranks, each timed on `device`.
+
+    Matmuls: QKV (h × (h + 2·k·d)/t), the attention output (h/t × h), the MLP's up (and gate, for SwiGLU) and down
+    projections, each 2·M·N·K FLOPs at η·E·P. Attention: 4·s·d FLOPs per token and local head over the causal
+    half (FlashAttention) or the whole s × s (unfused, as eq. 3 of Narayanan et al. 2021 counts it), at the
+    measured attention rate; unfused, it also writes, normalizes and (with dropout) masks the s × s scores.
+    Memory-bound: two norms (read and write h), two residual adds with bias and dropout (read 2h, write h, a mask),
+    the activation (GELU reads and writes F; SwiGLU reads 2F and writes F), per token, over h/t with sequence
+    parallelism and the whole h without; element counts from Korthikanti et al. (2022), §4.1.
+    """
+    t = tp
+    local_heads = heads / t
+    qkv = (hidden + 2 * kv_heads * head_dim) / t
+    up = (2.0 if mlp == "swiglu" else 1.0) * ffn / t
+    shapes = ((qkv, hidden), (hidden, hidden / t), (up, hidden), (hidden, ffn / t))
+    flops = 0.0
+    seconds = 0.0
+    for copies, (n, k) in zip((1.0, 1.0, mlp_copies, mlp_copies), shapes, strict=True):
+        work = copies * 2.0 * tokens * n * k
+        flops += work
+        seconds += work / (device.efficiency * gemm_wave_efficiency(tokens, n, device.units) * device.peak)
+    span = sequence / 2 if flash else sequence
+    attention_flops = 4.0 * tokens * span * head_dim * local_heads
+    attention_rate = device.attention_rate or device.efficiency * device.peak
+    attention_seconds = attention_flops / attention_rate
+    width = hidden / t if sequence_parallel else hidden
+    per_residual = 3.0 * ELEMENT_BYTES + (MASK_BYTES if dropout else 0.0)
+    activation = (3.0 if mlp == "swiglu" else 2.0) * ffn / t * mlp_copies
+    memory = tokens * (2 * 2.0 * width * ELEMENT_BYTES + 2 * per_residual * width + activation * ELEMENT_BYTES)
+    score_bytes = 0.0
+    if not flash:  # the scores: written by QK^T, read and written by the softmax, read by ·V; dropout masks them
+        scores = tokens * sequence * local_heads
+        score_bytes = scores * (4.0 * ELEMENT_BYTES + ((2.0 * ELEMENT_BYTES + MASK_BYTES) if dropout else 0.0))
+    return LayerWork(
+        matmul_flops=flops,
+        wave_efficiency=flops / (seconds * device.efficiency * device.peak),
+        matmul_seconds=seconds,
+        attention_flops=attention_flops,
+        attention_seconds=attention_seconds,
+        memory_bytes=memory,
+        memory_seconds=memory / device.bandwidth,
+        score_bytes=score_bytes,
+        score_seconds=score_bytes / device.bandwidth,
+    )
+
+
+@dataclass(frozen=True)
+class OutputWork:
+    """The output layer's work on one device for one micro-batch, forward and backward, and its time."""
+
+    matmul_flops: float
+    wave_efficiency: float
+    memory_bytes: float
+    seconds: float
+
+
+def output_layer(*, device: Device, tokens: float, hidden: float, vocab: float, tp: float) -> OutputWork:
+    """The output projection (h × V/t, forward and backward: 3 × 2·M·N·K FLOPs) and its cross-entropy (four
+    passes over the FP32 logits: the max and the sum forward, the gradient read and written)."""
+    n = vocab / tp
+    matmul = (1 + BACKWARD_MATMUL) * 2.0 * tokens * n * hidden
+    wave = gemm_wave_efficiency(tokens, n, device.units)
+    memory = 4.0 * LOGIT_BYTES * tokens * n
+    seconds = matmul / (device.efficiency * wave * device.peak) + memory / device.bandwidth
+    return OutputWork(matmul, wave, memory, seconds)

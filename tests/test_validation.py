@@ -1,0 +1,68 @@
+"""The time models against published measured runs (data/validation.yaml), and the formulas the comparison uses."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import calc
+from calc._internal.parallelism.kernels import gemm_wave_efficiency
+
+ROWS = calc.comparisons()
+
+
+def test_every_published_run_is_within_its_tolerance_or_a_known_miss() -> None:
+    """A run outside its tolerance needs the reason the page shows; a reason on a run that now meets it is stale."""
+    for row in ROWS:
+        if row.known_miss:
+            assert not row.within, f"{row.id} meets its tolerance now: drop its known_miss"
+        else:
+            assert row.within, f"{row.id}: X4 {row.predicted:.4g} against {row.published:.4g} {row.unit}"
+
+
+def test_the_comparison_runs_each_calculator_on_the_runs_inputs() -> None:
+    """The X4 figure of a step-time row is the planner's own step time for the inputs the row states."""
+    row = next(r for r in ROWS if r.metric == "step_seconds")
+    assert row.predicted == pytest.approx(calc.compute(row.calculator, row.inputs).quantities["step_seconds"])
+
+
+def test_megatron_eq3_reproduces_table_1() -> None:
+    """Narayanan et al. (2021), Table 1, 1008B row: 163 TFLOP/s per GPU on 3,072 GPUs is 502 PFLOP/s in all, and eq. (3)
+    for its batch of 3,072 sequences is 5.1 × 10¹⁹ FLOP, so one iteration took about 102 s."""
+    flops = calc.megatron_flops_per_iteration(batch=3072, sequence=2048, layers=128, hidden=25600, vocab=51200)
+    assert flops == pytest.approx(96 * 3072 * 2048 * 128 * 25600**2 * (1 + 2048 / 153600 + 51200 / 52428800))
+    assert 163e12 * 3072 == pytest.approx(502e15, rel=0.003)
+    assert flops / 502e15 == pytest.approx(102.4, rel=0.01)
+
+
+def test_the_median_absolute_error() -> None:
+    rows = [r for r in ROWS if r.group == "megatron-2021"]
+    errors = sorted(abs(r.ratio - 1) for r in rows)
+    assert calc.median_absolute_error(rows) == pytest.approx((errors[4] + errors[5]) / 2)
+    assert math.isnan(calc.median_absolute_error([]))
+
+
+def test_wave_quantization_of_a_training_matmul() -> None:
+    """NVIDIA's Matrix Multiplication Background guide, §3.2: on A100's 108 SMs, M = 2304 and N = 1536 in 256 × 128
+    tiles make exactly one wave (1.0); 2048 × 4608 makes 288 tiles of 128 × 256, three waves: 288 / 324."""
+    assert gemm_wave_efficiency(2304, 1536, 108) == pytest.approx(1.0)
+    assert gemm_wave_efficiency(2048, 4608, 108) == pytest.approx(288 / 324)
+    assert gemm_wave_efficiency(2048, 4608, None) == 1.0
+
+
+def test_llama3_405b_fits_an_h100_in_its_published_layout() -> None:
+    """Table 4's 16,384-GPU layout ran on 80 GB H100s, so the planner must fit it."""
+    row = next(r for r in ROWS if r.id == "llama-3-405b-16384")
+    assert calc.compute(row.calculator, row.inputs).quantities["fits"] is True
+
+
+def test_every_run_page_renders_in_both_languages() -> None:
+    from tools.validation_page import validation_chart, validation_summary, validation_table
+
+    for lang in ("en", "es"):
+        table = validation_table(lang)
+        assert table.count("<tr data-run=") == len(ROWS)
+        assert "NaN" not in table and "inf" not in table
+        assert validation_summary(lang).count("%") == 1
+        assert validation_chart(lang).count("<circle") == len(ROWS)
