@@ -86,3 +86,27 @@ def test_bad_input(kwargs: dict, field: str) -> None:
         with pytest.raises(CalcError) as raised:
             function(**args)
         assert raised.value.field == field
+
+
+def test_allreduce_on_a_chip_takes_its_measured_bus_bandwidth_and_call_time() -> None:
+    """8 × H100 through NVSwitch: nccl-tests' 480 GB/s AllReduce bus bandwidth (NVLink SHARP) and the measured 6 µs
+    of a small message (data/accelerators/h100-sxm.yaml): 2·7/8 · 1 GB / 480 GB/s + 6 µs = 3.65 ms, and the bus
+    bandwidth it reports back is nccl-tests' 2(n − 1)/n · S / T."""
+    q = calc.compute("allreduce", {"accelerator": "h100-sxm", "bytes": "1G", "count": "8"}).quantities
+    assert q["seconds"] == pytest.approx(2 * 7 / 8 * 1e9 / 480e9 + 6e-6)
+    assert q["bus_bytes_per_s"] == pytest.approx(2 * 7 / 8 * 1e9 / q["seconds"])
+    assert q["latency_seconds"] == pytest.approx(6e-6)
+
+
+def test_allreduce_on_a_chip_spans_nodes_as_the_planner_does() -> None:
+    """1,024 H100: inside each node at the measured NVLink share, across nodes at 47 of the NIC's 50 GB/s."""
+    q = calc.compute("allreduce", {"accelerator": "h100-sxm", "bytes": "1G", "count": "1024"}).quantities
+    inside = 2 * 7 / 8 * 1e9 / 480e9
+    across = 2 * 127 / 128 * (1e9 / 8) / 47e9
+    assert q["seconds"] == pytest.approx(inside + across + 6e-6)
+
+
+def test_a_link_given_without_a_chip_keeps_the_ring_formula() -> None:
+    """The flags readers script against are unchanged: 1 GB on 8 GPUs at 450 GB/s is 3.89 ms with no latency."""
+    q = calc.compute("allreduce", {"bytes": "1G", "count": "8", "link_gbytes_s": "450"}).quantities
+    assert q["seconds"] == pytest.approx(2 * 7 / 8 * 1e9 / 450e9)
