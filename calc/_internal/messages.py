@@ -760,6 +760,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "parallelism.out.total_bytes": {"en": "Memory per accelerator", "es": "Memoria por acelerador"},
     "parallelism.out.step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
     "parallelism.out.mfu": {"en": "MFU", "es": "MFU"},
+    "parallelism.out.hfu": {"en": "HFU (recomputation counted)", "es": "HFU (con la recomputación)"},
     "parallelism.out.tokens_per_second": {"en": "Cluster throughput", "es": "Rendimiento del clúster"},
     "parallelism.out.pipeline_bubble_fraction": {"en": "Pipeline bubble (fraction of ideal)", "es": "Burbuja del pipeline (fracción del ideal)"},
     "parallelism.out.critical_batch_tokens_per_device": {

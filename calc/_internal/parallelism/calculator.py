@@ -97,7 +97,7 @@ def parallelism(
         recompute: none, selective or full. recipe: the training-memory recipes (bytes per parameter).
         flash_attention, dropout: "on" or "off" (activation memory). matmul_efficiency: the fraction of the dense
             peak the matmuls reach (default: the chip's measured ratio, else the edition's typical figure).
-        search: "on" also ranks every valid layout (tp, pp, cp, ep and recomputation) that fits, by step time.
+        search: "on" also ranks every valid layout (tp, pp, cp, ep and recomputation) that fits, by tokens per second (layouts whose micro-batches round differently carry different tokens per step).
         basis: "achievable" (default) runs a data/ chip's matmuls at its measured share of peak and its optimizer
             update at its measured memory bandwidth, where data/ has them (`planner_roofs`); "peak" at the edition's
             typical matmul efficiency and the datasheet bandwidth. A given matmul_efficiency is a share of the dense
@@ -232,6 +232,7 @@ def parallelism(
         "optimizer_seconds": q["optimizer_s"],
         "step_seconds": q["step"],
         "mfu": q["mfu"],
+        "hfu": q["hfu"],
         "tokens_per_second": q["tokens_per_second"],
         "critical_batch_tokens_per_device": q["critical"],
         "batch_tokens_per_device": q["tokens_per_device"],
@@ -404,6 +405,7 @@ PARALLELISM = Calculator(
         "total_bytes",
         "step_seconds",
         "mfu",
+        "hfu",
         "tokens_per_second",
         "pipeline_bubble_fraction",
         "critical_batch_tokens_per_device",

@@ -31,7 +31,8 @@ def _powers_of_two(limit: int) -> list[int]:
 
 def search_layouts(setup: Setup, reader: Layout) -> list[dict[str, Any]]:
     """Every valid layout of the degrees (tp, pp, cp, ep; dp follows) and recomputation, keeping the reader's
-    ZeRO stage, micro-batch, sequence parallelism and interleaving; those that fit, ranked by step time.
+    ZeRO stage, micro-batch, sequence parallelism and interleaving; those that fit, ranked by tokens per second:
+    micro-batches are whole, so layouts round the batch differently and a shorter step may carry fewer tokens.
 
     Tensor parallelism stays inside the scale-up domain: its collectives sit on the critical path of every layer,
     and the bandwidth model alone would flatter a group that spans domains (it ignores latency and the smaller,
@@ -63,7 +64,7 @@ def search_layouts(setup: Setup, reader: Layout) -> list[dict[str, Any]]:
                             q = evaluate_layout(setup, lay, memory)
                         except CalcError:
                             continue
-                        rows.append((q["step"], _row(lay, q)))
+                        rows.append((-q["tokens_per_second"], _row(lay, q)))
                         break  # the least recomputation that fits is the fastest for this layout
     rows.sort(key=lambda item: (item[0], item[1]["id"]))
     ranked = [row for _, row in rows[:MAX_ROWS]]
@@ -94,6 +95,7 @@ def _row(lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
         "cp": lay.cp,
         "recompute": lay.recompute,
         "step_seconds": q["step"],
+        "tokens_per_second": q["tokens_per_second"],
         "mfu": q["mfu"],
         "compute_seconds": q["compute"],
         "bubble_seconds": q["bubble"],
@@ -152,6 +154,6 @@ def describe_layout(result: Result, row: dict[str, Any], lang: str = "en") -> st
     table = result.table or []
     if table and row["rank"] and row["rank"] > 1:
         best = table[0]
-        slower = row["step_seconds"] / best["step_seconds"] - 1
+        slower = best["tokens_per_second"] / row["tokens_per_second"] - 1
         parts.append(t("planner.reason.slower", lang, percent=format_number(100 * slower, lang, digits=2)))
     return t("chooser.reason.join", lang).join(parts) + "."

@@ -281,6 +281,7 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "exposed": exposed,
         "step": step,
         "mfu": model_token * batch / (step * setup.count * setup.peak),
+        "hfu": hw_token * batch / (step * setup.count * setup.peak),
         "tokens_per_second": batch / step,
         "weights_flops_dev": weights_flops_dev,
         "critical": critical,
