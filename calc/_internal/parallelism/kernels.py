@@ -120,7 +120,8 @@ def layer_work(
         seconds += work / (device.efficiency * gemm_wave_efficiency(tokens, n, device.units) * device.peak)
     span = sequence / 2 if flash else sequence
     attention_flops = 4.0 * tokens * span * head_dim * local_heads
-    attention_rate = device.attention_rate or device.efficiency * device.peak
+    # FlashAttention's measured rate; unfused attention is two batched matmuls at the matmul rate.
+    attention_rate = (device.attention_rate if flash else None) or device.efficiency * device.peak
     attention_seconds = attention_flops / attention_rate
     width = hidden / t if sequence_parallel else hidden
     per_residual = 3.0 * ELEMENT_BYTES + (MASK_BYTES if dropout else 0.0)
