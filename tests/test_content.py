@@ -307,3 +307,19 @@ def test_the_quiz_is_solved_on_its_page_only(lang: str) -> None:
         if shown or printed:
             where.append(str(page))
     assert where == [str(_QUIZ_PAGE)], f"the quiz's {days} appears on {where}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_home_page_leads_to_every_chapter(lang: str) -> None:
+    """The reading path and the 'you will be able to' list name every page of the Learn section of the navigation."""
+    import yaml
+
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    block = re.search(r"^nav:\n(?:[ -].*\n)+", config, flags=re.M)
+    assert block is not None
+    nav = yaml.safe_load(block.group(0))["nav"]
+    learn = next(item["Learn"] for item in nav if isinstance(item, dict) and "Learn" in item)
+    chapters = [next(iter(entry.values())) for entry in learn]
+    home = (ROOT / "docs" / lang / "index.md").read_text(encoding="utf-8")
+    missing = [page for page in chapters if f"]({page})" not in home]
+    assert missing == []

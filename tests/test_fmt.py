@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import calc
 from calc import format_number, format_quantity
 
 
@@ -102,3 +103,10 @@ def test_remembered_quantities_keep_their_unit_language_and_digits_apart() -> No
     assert format_quantity(3.3512e12, "B/s", "en") == "3.35 TB/s"
     assert format_quantity(3.3512e12, "B/s", "en", 4) == "3.351 TB/s"
     assert format_quantity(86_400.0 * 9.6, "days", "es") == "9,6 días"
+
+
+def test_a_rate_reads_with_one_slash_however_the_unit_is_given() -> None:
+    """`per` as "h" or "/h" both print one slash: "2,99 USD/h", never "USD//h"."""
+    assert calc.format_money(2.99, "es", per="h") == calc.format_money(2.99, "es", per="/h")
+    assert calc.format_money(2.99, "es", per="/h").endswith("USD/h")
+    assert "//" not in calc.format_money(2.99, "en", per="/kWh")

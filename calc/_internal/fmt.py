@@ -78,9 +78,10 @@ def format_quantity(value: float, unit: str, lang: str = "en", digits: int = 3) 
 
 
 def format_money(amount: float, lang: str = "en", per: str = "", digits: int = 3) -> str:
-    """An amount of US dollars the way `lang` writes it: "$707,000" or "707 000 USD"; `per` adds "/h", "/kWh"."""
+    """An amount of US dollars the way `lang` writes it: "$707,000" or "707 000 USD"; `per` adds "/h", "/kWh" (given
+    as "h" or "/h")."""
     number = format_number(amount, lang, digits)
-    suffix = f"/{per}" if per else ""
+    suffix = f"/{per.removeprefix('/')}" if per else ""
     return t("money.usd", lang, amount=number) + suffix
 
 
