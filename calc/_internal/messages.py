@@ -165,7 +165,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "plot.timeline.title": {"en": "One training step: {total}", "es": "Un paso de entrenamiento: {total}"},
     "plot.ratio.title": {
         "en": "X4's speed over the measured one (above 1: X4 is too fast; the band is the tolerance)",
-        "es": "Velocidad de X4 entre la medida (por encima de 1, X4 va demasiado rápido; la franja es la tolerancia)",
+        "es": "Cociente entre la velocidad de X4 y la medida (por encima de 1, X4 va demasiado rápido; la franja es la tolerancia)",
     },
     "plot.timeline.compute": {"en": "compute", "es": "cómputo"},
     "plot.timeline.tp": {"en": "tensor-parallel comm.", "es": "com. de tensor"},
@@ -239,7 +239,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "collective.step.seconds": {"en": "{name}: plus latency per step", "es": "{name}: más latencia por paso"},
     "collective.step.on_up": {
         "en": "{name} inside {chip}'s scale-up domain, at the measured bus bandwidth, plus one call's small-message time",
-        "es": "{name} dentro del dominio de scale-up de {chip}, al ancho de banda de bus medido, más el tiempo de un mensaje pequeño",
+        "es": "{name} dentro del dominio de scale-up de {chip}, al ancho de banda de bus medido, más el tiempo de mensaje pequeño de una llamada",
     },
     "collective.step.on_out": {
         "en": "{name} across {chip}'s scale-out network, one NIC per accelerator",
@@ -249,7 +249,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{name} on {chip}: inside each scale-up domain, then across domains through the NICs",
         "es": "{name} en {chip}: dentro de cada dominio de scale-up y luego entre dominios por las NIC",
     },
-    "collective.step.on_none": {"en": "{name}: one accelerator moves nothing", "es": "{name}: un solo acelerador no mueve nada"},
+    "collective.step.on_none": {"en": "{name}: one accelerator moves nothing", "es": "{name}: con un solo acelerador no se mueve nada"},
     # -- training ---------------------------------------------------------------------------------------
     "training.title": {"en": "Training run: time, cost, energy", "es": "Entrenamiento: tiempo, coste y energía"},
     "training.field.params": {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},
@@ -760,7 +760,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "parallelism.out.total_bytes": {"en": "Memory per accelerator", "es": "Memoria por acelerador"},
     "parallelism.out.step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
     "parallelism.out.mfu": {"en": "MFU", "es": "MFU"},
-    "parallelism.out.hfu": {"en": "HFU (recomputation counted)", "es": "HFU (con la recomputación)"},
+    "parallelism.out.hfu": {"en": "HFU (recomputation counted)", "es": "HFU (contando la recomputación)"},
     "parallelism.out.tokens_per_second": {"en": "Cluster throughput", "es": "Rendimiento del clúster"},
     "parallelism.out.pipeline_bubble_fraction": {"en": "Pipeline bubble (fraction of ideal)", "es": "Burbuja del pipeline (fracción del ideal)"},
     "parallelism.out.critical_batch_tokens_per_device": {
@@ -827,19 +827,19 @@ CATALOG: dict[str, dict[str, str]] = {
     "planner.step.compute": {"en": "Compute per step", "es": "Cómputo por paso"},
     "planner.step.layer_matmul_dense": {
         "en": "Matmuls of one layer, forward, at the best matmul's share of peak and the shapes' wave efficiency",
-        "es": "Multiplicaciones de matrices de una capa, hacia delante, a la fracción del pico de la mejor multiplicación y a la eficiencia de oleada de sus formas",
+        "es": "Matmuls de una capa, hacia delante, a la fracción del pico del mejor matmul y con la eficiencia de oleada de sus formas",
     },
     "planner.step.layer_matmul_moe": {
         "en": "Matmuls of one MoE layer (attention and the active experts), forward",
-        "es": "Multiplicaciones de matrices de una capa MoE (atención y expertos activos), hacia delante",
+        "es": "Matmuls de una capa MoE (atención y expertos activos), hacia delante",
     },
     "planner.step.layer_attention_flash": {
         "en": "Attention core of one layer, forward (FlashAttention, causal half), at the measured attention rate",
-        "es": "Núcleo de atención de una capa, hacia delante (FlashAttention, mitad causal), al ritmo de atención medido",
+        "es": "Núcleo de la atención de una capa, hacia delante (FlashAttention, mitad causal), al ritmo de atención medido",
     },
     "planner.step.layer_attention_unfused": {
         "en": "Attention core of one layer, forward (unfused: the whole s × s), at the matmul rate",
-        "es": "Núcleo de atención de una capa, hacia delante (sin fusionar: todo el s × s), al ritmo de las multiplicaciones",
+        "es": "Núcleo de la atención de una capa, hacia delante (sin fusionar: todo el s × s), al ritmo de los matmuls",
     },
     "planner.step.layer_memory": {
         "en": "Memory-bound kernels of one layer, forward (norms, activation, residual adds, dropout), at the measured HBM bandwidth",
@@ -847,11 +847,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.step.layer_scores": {
         "en": "Unfused attention's scores of one layer, forward (written, normalized, masked, read)",
-        "es": "Puntuaciones de la atención sin fusionar de una capa, hacia delante (escritas, normalizadas, enmascaradas, leídas)",
+        "es": "Puntuaciones de la atención sin fusionar de una capa, hacia delante (se escriben, se normalizan, se enmascaran y se leen)",
     },
     "planner.step.layer_none": {
         "en": "One layer, forward and backward (backward: 2× the matmuls and memory traffic, 2.5× attention)",
-        "es": "Una capa, hacia delante y hacia atrás (hacia atrás: 2× las multiplicaciones y el tráfico de memoria, 2,5× la atención)",
+        "es": "Una capa, hacia delante y hacia atrás (hacia atrás: 2× los matmuls y el tráfico de memoria, 2,5× la atención)",
     },
     "planner.step.layer_selective": {
         "en": "One layer, forward, attention recomputed, and backward",
@@ -859,7 +859,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "planner.step.layer_full": {
         "en": "One layer, forward, forward recomputed, and backward",
-        "es": "Una capa, hacia delante, otra vez hacia delante (recomputada) y hacia atrás",
+        "es": "Una capa, hacia delante, con la pasada hacia delante recomputada, y hacia atrás",
+    },
+    "planner.step.mean_layer": {
+        "en": "Mean layer of the stage: its MoE layers and its dense ones",
+        "es": "Capa media de la etapa: sus capas MoE y sus capas densas",
     },
     "planner.step.output_layer": {
         "en": "Output layer and cross-entropy, forward and backward (last stage)",
@@ -1150,15 +1154,15 @@ CATALOG: dict[str, dict[str, str]] = {
     "serving.step.decode_step": {"en": "One decode step of the batch", "es": "Un paso de decodificación del batch"},
     "serving.step.mixed_compute": {
         "en": "Compute of one step under chunked prefill: its decodes and the prompts of the B/O requests joining",
-        "es": "Cómputo de un paso con prefill por trozos: sus decodificaciones y los prompts de las B/O peticiones que entran",
+        "es": "Cómputo de un paso con prefill por trozos: sus decodificaciones y los prompts de las B/O solicitudes que se incorporan",
     },
     "serving.step.mixed_step": {
         "en": "One step (TPOT): the weights and KV cache read once for both kinds of work",
-        "es": "Un paso (TPOT): los pesos y la caché KV se leen una vez para los dos tipos de trabajo",
+        "es": "Un paso (TPOT): los pesos y la caché KV se leen una sola vez para los dos tipos de trabajo",
     },
     "serving.step.mixed_comm": {
         "en": "Tensor-parallel AllReduces of one step, decode and prompt tokens (TP {tp})",
-        "es": "AllReduce del paralelismo de tensor de un paso, tokens de decodificación y de prompt (TP {tp})",
+        "es": "AllReduce del paralelismo de tensor de un paso, para los tokens de decodificación y los de prompt (TP {tp})",
     },
     "serving.step.rate_chunked": {
         "en": "Output tokens per second: every slot makes one token per step",

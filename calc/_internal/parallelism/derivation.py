@@ -192,8 +192,8 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
         )
     )
     for axis, calls_key, layers_key, count_label in (
-        ("tp", "tp_calls", "per_stage", "planner.step.tp"),
-        ("cp", "cp_calls", "per_stage", "planner.step.cp"),
+        ("tp", "tp_calls", "stage_layers", "planner.step.tp"),
+        ("cp", "cp_calls", "stage_layers", "planner.step.cp"),
         ("ep", "ep_calls", "moe_layers", "planner.step.ep"),
     ):
         one: Collective = q[f"{axis}_one"]
@@ -461,19 +461,24 @@ def compute_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
     L = float(q["per_stage"])
     if layer["moe"] is not None:
         steps += _layer_steps(setup, lay, layer["moe"], layer["moe_s"], "moe")
-        formula = r"t_\mu = L_\text{st}\,(\phi\,T_\text{moe} + (1-\phi)\,T_\text{dense}) + T_\text{out}"
-        template = "{L} × ({phi} × {Tm} + (1 − {phi}) × {Td}) + {To}"
-        values = {
-            "L": (L, ""),
-            "phi": (layer["moe_share"], ""),
-            "Tm": (layer["moe_s"], "s"),
-            "Td": (layer["dense_s"], "s"),
-            "To": (q["output_seconds"], "s"),
-        }
+        steps.append(
+            Step(
+                "mean_layer_seconds",
+                text("planner.step.mean_layer"),
+                r"T_\ell = \phi\,T_\text{moe} + (1-\phi)\,T_\text{dense}",
+                "{phi} × {Tm} + (1 − {phi}) × {Td}",
+                {"phi": (layer["moe_share"], ""), "Tm": (layer["moe_s"], "s"), "Td": (layer["dense_s"], "s")},
+                layer["seconds"],
+                "s",
+            )
+        )
+    values = {"L": (L, ""), "T": (layer["seconds"], "s"), "To": (q["output_seconds"], "s")}
+    if lay.pp > 1:
+        formula = r"t_\mu = \max(L_\text{st}\,T_\ell,\ L_\text{last}\,T_\ell + T_\text{out})"
+        template = "max({L} × {T}, {Ll} × {T} + {To})"
+        values["Ll"] = (float(q["last_layers"]), "")
     else:
-        formula = r"t_\mu = L_\text{st}\,T_\ell + T_\text{out}"
-        template = "{L} × {T} + {To}"
-        values = {"L": (L, ""), "T": (layer["dense_s"], "s"), "To": (q["output_seconds"], "s")}
+        formula, template = r"t_\mu = L\,T_\ell + T_\text{out}", "{L} × {T} + {To}"
     output: OutputWork | None = q["output"]
     if output is not None:
         steps.append(

@@ -67,6 +67,11 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
     batch = float(microbatches * b * s * d)
     per_stage = math.ceil(m.layers / p)
     imbalance = per_stage * p / m.layers
+    # Layers short of p·⌈L/p⌉ come off the last stage (which also holds the output layer), then the first (which
+    # keeps the most activations), as Llama 3 ran its 126 layers on 16 stages (Llama Team 2024, §3.3.2).
+    slack = per_stage * p - m.layers if p > 1 else 0
+    last_layers = per_stage - min(1, slack)
+    first_layers = per_stage - (1 if slack >= 2 else 0)
     # Parameters on one device: dense ones split by tp and pp; routed experts also by ep.
     expert = m.expert_params
     dense_dev = (m.params - expert) / (t * p) * imbalance
@@ -87,11 +92,11 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
     first: float
     last: float
     if v == 1:
-        first = float(per_stage * min(p, microbatches))
-        last = float(per_stage)
+        first = float(first_layers * min(p, microbatches))
+        last = float(last_layers)
     else:
-        first = min(per_stage * p * (1 + (p - 1) / (p * v)), per_stage * microbatches)
-        last = min(per_stage / v * ((v - 1) * p + 1), per_stage * microbatches)
+        first = min(first_layers * p * (1 + (p - 1) / (p * v)), first_layers * microbatches)
+        last = min(last_layers / v * ((v - 1) * p + 1), last_layers * microbatches)
     logits = 0.0
     if m.vocab:
         logits = _output_activation_bytes(**output_inputs(setup, lay))
@@ -103,6 +108,7 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
         "microbatches": microbatches,
         "batch": batch,
         "per_stage": per_stage,
+        "last_layers": last_layers,
         "imbalance": imbalance,
         "dense_dev": dense_dev,
         "expert_dev": expert_dev,
@@ -159,7 +165,7 @@ def pass_seconds(work: LayerWork, recompute: str, flash: bool) -> float:
     )
 
 
-def stage_layers(setup: Setup, lay: Layout) -> dict[str, Any]:
+def layer_times(setup: Setup, lay: Layout) -> dict[str, Any]:
     """The mean time of one layer of a stage for one micro-batch, with each kind of layer's work and time: every
     layer is dense, or a mixture of experts but for the first `dense_layers`."""
     m = setup.shape
@@ -191,25 +197,29 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     hw_token = (6.0 + extra[0]) * m.active_params + (6.0 + extra[1]) * attention
     model_token = 6.0 * m.active_params + 12.0 * attention  # PaLM's model FLOPs (Chowdhery et al. 2022, App. B)
     rate = setup.efficiency * setup.peak
-    layer = stage_layers(setup, lay)
+    layer = layer_times(setup, lay)
     output = None
     if m.vocab:
         output = output_layer(device=device_of(setup), tokens=s * b / c, hidden=m.hidden, vocab=float(m.vocab), tp=t)
     output_seconds = output.seconds if output is not None else 0.0
-    compute_mb = per_stage * layer["seconds"] + output_seconds
+    # The busiest stage sets the pace: a middle one, or the last with its output layer.
+    last_mb = mem["last_layers"] * layer["seconds"] + output_seconds
+    middle_mb = per_stage * layer["seconds"] if p > 1 else 0.0
+    compute_mb = max(middle_mb, last_mb)
+    busiest_layers = per_stage if middle_mb >= last_mb else mem["last_layers"]
     forward_share = 0.25 if full else 1.0 / 3.0
     # Tensor parallelism: 4 AllReduces (or AllGather + ReduceScatter pairs) of s·b·h/c per layer, 6 with full recompute.
     tp_calls = 6.0 if full else 4.0
     tp_kind = "gather_scatter" if lay.sequence_parallel else "allreduce"
     tp_one = collective(tp_kind, ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links)
-    tp_mb = per_stage * tp_calls * tp_one.seconds
+    tp_mb = busiest_layers * tp_calls * tp_one.seconds
     # Context parallelism: K and V gathered in the forward pass and again in the backward, dK and dV reduce-scattered.
     kv_split = min(t, m.kv_heads)
     cp_calls = 4.0 if full else 3.0
     cp_one = collective("allgather", 2 * ACTIVATION_BYTES * s * b * m.kv_heads * m.head_dim / kv_split, c, t, links)
-    cp_mb = per_stage * cp_calls * cp_one.seconds
+    cp_mb = busiest_layers * cp_calls * cp_one.seconds
     # Expert parallelism: dispatch and combine all-to-alls, forward and backward, per MoE layer.
-    moe_layers = per_stage * (m.layers - m.dense_layers) / m.layers if m.experts else 0.0
+    moe_layers = busiest_layers * (m.layers - m.dense_layers) / m.layers if m.experts else 0.0
     ep_calls = 6.0 if full else 4.0
     tokens = s * b / c / (t if lay.sequence_parallel else 1)
     ep_one = collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links)
@@ -250,6 +260,8 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "extra": extra,
         "rate": rate,
         "compute_mb": compute_mb,
+        "stage_layers": busiest_layers,
+        "middle_mb": middle_mb,
         "layer": layer,
         "output_seconds": output_seconds,
         "output": output,
