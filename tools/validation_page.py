@@ -18,8 +18,10 @@ def _figure(value: float, unit: str, lang: str) -> str:
 def _calculator_link(row: calc.Comparison, lang: str) -> str:
     """A link to the run's calculator page with its inputs filled in."""
     pages = {"parallelism": "parallelism", "serving": "serving", "allreduce": "interconnects"}
-    query = "&amp;".join(f"{html.escape(k)}={html.escape(v)}" for k, v in row.inputs.items())
-    target = f"../{pages.get(row.calculator, row.calculator)}/?{query}#calc-{row.calculator}"
+    query = "&amp;".join(
+        f"{html.escape(row.calculator)}.{html.escape(k)}={html.escape(v)}" for k, v in row.inputs.items()
+    )
+    target = f"../{pages.get(row.calculator, row.calculator)}/?{query}"
     return f'<a href="{target}">{html.escape(t("validation.open", lang))}</a>'
 
 
