@@ -72,7 +72,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "validation.col.ratio": {"en": "X4 / published", "es": "X4 / publicado"},
     "validation.col.speed": {"en": "X4's speed / measured", "es": "Velocidad de X4 / medida"},
     "validation.col.verdict": {"en": "Within tolerance?", "es": "¿Dentro de la tolerancia?"},
-    "validation.col.where": {"en": "Where in the document", "es": "Dónde en el documento"},
+    "validation.col.where": {"en": "Where in the document", "es": "Lugar en el documento"},
     "validation.within": {"en": "yes", "es": "sí"},
     "validation.outside": {"en": "no", "es": "no"},
     "validation.known_miss": {"en": "known miss", "es": "fallo conocido"},
