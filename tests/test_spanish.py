@@ -64,12 +64,14 @@ USTED = [re.compile(rf"(?<![\w-]){form}(?![\w-])") for form in TERMS["register"]
 
 
 def _source_titles() -> list[str]:
-    """Every data source's title: a document's own words, which pages may show in its language."""
+    """Every data source's title (a chip's measured and internals sections list their own): a document's own words,
+    which pages may show in its language."""
     titles = set()
     for path in default_data_dir().rglob("*.yaml"):
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         if isinstance(raw, dict):
-            titles |= {source["title"] for source in raw.get("sources") or [] if "title" in source}
+            sections = [raw, *(raw.get(name) or {} for name in ("measured", "internals"))]
+            titles |= {s["title"] for section in sections for s in section.get("sources") or [] if "title" in s}
     return sorted(titles, key=len, reverse=True)
 
 

@@ -15,6 +15,17 @@ def _figure(value: float, unit: str, lang: str) -> str:
     return f"{number} {unit}".rstrip() if unit != "%" else f"{number} %"
 
 
+def _label(row: calc.Comparison, lang: str) -> str:
+    """A run as the page names it: the model and its variant, then the accelerators in the page's numbers."""
+    data = calc.load_data()
+    name = data.text(f"validation.yaml#runs.{row.id}.name", row.name, lang) or row.name
+    chips = row.inputs.get("accelerator")
+    if "count" not in row.inputs or chips is None:
+        return name
+    count = calc.format_number(float(row.inputs["count"]), lang, digits=6)
+    return f"{name} · {count} × {data.accelerator(chips).display_name(lang)}"
+
+
 def _calculator_link(row: calc.Comparison, lang: str) -> str:
     """A link to the run's calculator page with its inputs filled in."""
     pages = {"parallelism": "parallelism", "serving": "serving", "allreduce": "interconnects"}
@@ -32,7 +43,8 @@ def validation_table(lang: str, group: str | None = None) -> str:
     for row in calc.comparisons():
         if group is not None and row.group != group:
             continue
-        name = data.text(f"validation.yaml#runs.{row.id}.name", row.name, lang) or row.name
+        name = _label(row, lang)
+        where = data.text(f"validation.yaml#runs.{row.id}.where", row.where, lang) or row.where
         verdict = t("validation.within" if row.within else "validation.outside", lang)
         if row.known_miss:
             miss = data.text(f"validation.yaml#runs.{row.id}.known_miss", row.known_miss, lang) or row.known_miss
@@ -45,7 +57,7 @@ def validation_table(lang: str, group: str | None = None) -> str:
             f'<td class="x4-num">{calc.format_number(row.ratio, lang)}</td>'
             f'<td class="x4-num">{calc.format_number(row.speed_ratio, lang)}</td>'
             f"<td>{verdict} (± {tolerance} %)</td>"
-            f"<td>{html.escape(row.where)} · {_calculator_link(row, lang)}</td></tr>"
+            f"<td>{html.escape(where)} · {_calculator_link(row, lang)}</td></tr>"
         )
     head = [
         t(f"validation.col.{key}", lang) for key in ("run", "published", "x4", "ratio", "speed", "verdict", "where")
@@ -74,11 +86,7 @@ def validation_group_text(lang: str, group: str, what: str) -> str:
 
 
 def validation_chart(lang: str) -> str:
-    data = calc.load_data()
-    rows = tuple(
-        (data.text(f"validation.yaml#runs.{row.id}.name", row.name, lang) or row.name, row.speed_ratio, row.tolerance)
-        for row in calc.comparisons()
-    )
+    rows = tuple((_label(row, lang), row.speed_ratio, row.tolerance) for row in calc.comparisons())
     return f'<figure class="x4-figure">{calc.ratio_chart_svg(rows=rows, lang=lang)}</figure>'
 
 

@@ -19,17 +19,22 @@ from .results import Result, Step
 
 def _on_chip(kind: str, *, bytes_total: float, count: float, accelerator: str) -> Result:
     """The collective on a data/ chip's links, as the planner times it: inside the scale-up domain at nccl-tests'
-    measured bus bandwidth (the link's rate where none is measured) plus one call's small-message time, and
-    hierarchically across domains, the NIC at its measured share."""
+    measured bus bandwidth plus one call's small-message time (where none is measured, the link's rate and a ring's
+    steps at the per-hop latency), and hierarchically across domains, the NIC at its measured share."""
     size = check_number("bytes", bytes_total, low=0, high=1e18)
     n = check_number("count", count, low=1, high=1e7, integer=True)
     chip = load_data().accelerator(accelerator)
     planner_kind = {"allreduce": "allreduce", "alltoall": "alltoall"}.get(kind, "allgather")
-    one = collective(planner_kind, size, n, 1, chip_links(chip))
+    links = chip_links(chip)
+    one = collective(planner_kind, size, n, 1, links)
     factor = 2.0 if kind == "allreduce" else 1.0
     step = Step(
         "seconds",
-        text(f"collective.step.on_{one.where}", name=text(f"{kind}.name"), chip=chip.name),
+        text(
+            f"collective.step.on_{one.where}" + ("" if links.measured or one.where != "up" else "_rated"),
+            name=text(f"{kind}.name"),
+            chip=chip.name,
+        ),
         one.formula,
         one.template,
         one.values,

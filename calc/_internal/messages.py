@@ -241,6 +241,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{name} inside {chip}'s scale-up domain, at the measured bus bandwidth, plus one call's small-message time",
         "es": "{name} dentro del dominio de scale-up de {chip}, al ancho de banda de bus medido, más el tiempo de mensaje pequeño de una llamada",
     },
+    "collective.step.on_up_rated": {
+        "en": "{name} inside {chip}'s scale-up domain, at the link's rate (no measurement in the data), plus a ring's steps at the per-hop latency",
+        "es": "{name} dentro del dominio de scale-up de {chip}, a la velocidad del enlace (sin medida en los datos), más los pasos de un anillo a la latencia por salto",
+    },
     "collective.step.on_out": {
         "en": "{name} across {chip}'s scale-out network, one NIC per accelerator",
         "es": "{name} por la red de scale-out de {chip}, una NIC por acelerador",

@@ -589,7 +589,7 @@ def ratio_chart_svg(
     *,
     rows: tuple[tuple[str, float, float], ...],
     lang: str = "en",
-    width: int = 560,
+    width: int = 720,
 ) -> str:
     """Draw model-over-published ratios as dots on a log axis, one row each, with the tolerance as a band around 1.
 
@@ -605,7 +605,7 @@ def ratio_chart_svg(
     """
     lang = site_lang(lang)
     checked = [(label, check_number("ratio", ratio, low=0, low_open=True, high=1e6), tol) for label, ratio, tol in rows]
-    label_w, right, top, row_h = 230, 16, 40, 18
+    label_w, right, top, row_h = 400, 16, 40, 18
     plot_w = width - label_w - right
     height = top + row_h * len(checked) + 30
     low, high = 0.5, 2.0
@@ -630,7 +630,7 @@ def ratio_chart_svg(
         out.append(f'<rect {band} y="{_num(y - 6)}" height="12" fill="#2ca02c" fill-opacity="0.15"/>')
         inside = abs(ratio - 1) <= tolerance
         color = COLORS[2] if inside else COLORS[1]
-        out.append(f'<text x="{label_w - 8}" y="{_num(y + 4)}" text-anchor="end">{escape(label)}</text>')
+        out.append(f'<text x="{label_w - 8}" y="{_num(y + 4)}" text-anchor="end" font-size="12">{escape(label)}</text>')
         out.append(
             f'<circle cx="{_num(x_of(ratio))}" cy="{_num(y)}" r="5" fill="{color}">'
             f"<title>{escape(label)}: {format_number(ratio, lang)}</title></circle>"

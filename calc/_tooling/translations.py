@@ -22,7 +22,7 @@ __all__ = [
 
 CATALOG_PATH = Path("i18n") / "es.yaml"
 # Fields whose text a page shows as written: always translated.
-PROSE_FIELDS = frozenset({"note", "notes", "reason", "how", "form_factor", "convention", "known_miss"})
+PROSE_FIELDS = frozenset({"note", "notes", "reason", "how", "form_factor", "convention", "known_miss", "where"})
 # Fields that name a thing: translated when they hold a description (a lowercase word such as "per",
 # "through", "cache"), not when they are a product name as the vendor writes it ("TPU v5e", "H100 SXM").
 NAME_FIELDS = frozenset({"name", "type", "architecture", "process", "sparsity"})

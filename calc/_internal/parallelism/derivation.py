@@ -361,12 +361,12 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
             Step(
                 "critical_batch_tokens_per_device",
                 text("planner.step.critical"),
-                r"B_\text{crit} = \eta\,P\,T_\text{AR} / (4\,N_a\,f / (t\,p))",
+                r"B_\text{crit} = \eta\,P\,(T_\text{AR} - \alpha) / (4\,N_a\,f / (t\,p))",
                 "{u} × {P} × {A} / {W}",
                 {
                     "u": (setup.efficiency, ""),
                     "P": (setup.peak, "FLOP/s"),
-                    "A": (q["allreduce"], "s"),
+                    "A": (q["reduction_bytes_s"], "s"),
                     "W": (q["weights_flops_dev"], ""),
                 },
                 q["critical"],

@@ -7,10 +7,11 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..collectives import hierarchical_allreduce_seconds
-from ..data import Accelerator
+from ..data import Accelerator, load_data
 from ..errors import CalcError, check_choice, check_number
 
 TOPOLOGIES = ("switch", "mesh", "torus", "ring", "none")
+HOP_LATENCY_ID = "nvlink-round-trip"  # data/latencies.yaml: a ring step's latency where none was measured
 
 
 # -- the cluster's links -------------------------------------------------------------------------------------
@@ -30,8 +31,11 @@ class Links:
     up_share: float = 1.0
     up_gather_share: float = 1.0  # AllGather and ReduceScatter: the ring's share (no in-switch reduction)
     out_share: float = 1.0
-    up_latency: float = 0.0
+    up_latency: float = 0.0  # a measured small-message call inside the domain; 0: `hop_latency` per ring step
     out_latency: float = 0.0
+    hop_latency: float = 0.0  # the per-message latency a ring step pays where no call was measured
+    measured: bool = False  # whether nccl-tests (or rccl-tests) figures set the scale-up shares and latency
+    torus_dims: int = 1  # a torus runs its rings along each dimension: fewer steps than one ring of all
 
 
 def chip_links(chip: Accelerator) -> Links:
@@ -45,18 +49,39 @@ def chip_links(chip: Accelerator) -> Links:
     elif topology in ("torus", "ring") and not peer:
         raise CalcError(field="accelerator", kind="no_figure", detail="scale_up_per_peer", subject=chip.name)
     out = chip.scale_out_bits_per_s / 8 if chip.scale_out_bits_per_s else None
-    links = Links(total, peer, domain, topology, out, chip.name)
+    links = Links(total, peer, domain, topology, out, chip.name, torus_dims=int(chip.scale_up_torus_dims or 1))
     measured = {key: value.si for key, value in chip.measured.items() if value.si is not None}
     up_bus, out_bus = measured.get("measured.scale_up_allreduce"), measured.get("measured.scale_out_allreduce")
     up_gather = measured.get("measured.scale_up_allgather") or up_bus
+    up_call = float(measured.get("measured.scale_up_latency") or 0.0)
     return replace(
         links,
+        measured=bool(up_bus or up_call),
+        hop_latency=0.0 if up_call else default_hop_latency(),
         up_share=up_bus / _ring_bandwidth(links, domain) if up_bus and total else 1.0,
         up_gather_share=up_gather / _ring_bandwidth(links, domain) if up_gather and total else 1.0,
         out_share=out_bus / out if out_bus and out else 1.0,
-        up_latency=float(measured.get("measured.scale_up_latency") or 0.0),
+        up_latency=up_call,
         out_latency=float(measured.get("measured.scale_out_latency") or 0.0),
     )
+
+
+def default_hop_latency() -> float:
+    """The per-message latency of one GPU-to-GPU ring step where no collective was measured (data/latencies.yaml,
+    Li et al. 2020: a few microseconds over PCIe, NVLink and NVSwitch alike); 0 when the data has none."""
+    found = load_data().latencies.get(HOP_LATENCY_ID)
+    return found.typical_s if found is not None else 0.0
+
+
+def _up_latency(links: Links, members: float, kind: str) -> float:
+    """One call's small-message time inside the domain: the measured one, or a ring's steps at the hop latency,
+    2(n − 1) for an AllReduce and n − 1 for the others (Patarasuk & Yuan 2009); on a d-dimensional torus, a ring
+    along each dimension, d·(n^(1/d) − 1) steps ("How to Scale Your Model", ch. 3)."""
+    if links.up_latency:
+        return links.up_latency
+    dims = links.torus_dims if links.topology == "torus" else 1
+    steps = dims * (members ** (1 / dims) - 1)  # a ring along each of a torus's dimensions
+    return (2 * steps if kind in ("allreduce", "gather_scatter") else steps) * links.hop_latency
 
 
 def _ring_bandwidth(links: Links, members: float) -> float:
@@ -169,7 +194,7 @@ def collective(kind: str, size_bytes: float, members: float, stride: float, link
             raise _missing_out(links)
         return Collective(size_bytes / links.out, "out", "p2p_out", (size_bytes, links.out))
     if g >= n:
-        bw, a = _bus_bandwidth(links, n, kind), links.up_latency
+        bw, a = _bus_bandwidth(links, n, kind), _up_latency(links, n, kind)
         seconds = factor * (n - 1) / n * size_bytes / bw + a
         return Collective(seconds, "up", "ring_up", (n, size_bytes, bw), allreduce, a)
     if not links.out:
@@ -180,7 +205,7 @@ def collective(kind: str, size_bytes: float, members: float, stride: float, link
         return Collective(seconds, "out", "ring_out", (n, size_bytes, out), allreduce, a_out)
     up = _bus_bandwidth(links, g, kind)
     k = math.ceil(n / g)
-    a = links.up_latency + a_out
+    a = _up_latency(links, g, kind) + a_out
     if kind == "alltoall":  # what leaves the domain crosses the NICs; the rest stays inside
         seconds = (n - g) / n * size_bytes / out + (g - 1) / n * size_bytes / up + a
         return Collective(seconds, "both", "alltoall", (n, float(g), size_bytes, out, up), latency=a)
@@ -207,13 +232,13 @@ def setup_links(
     total = check_number("scale_up_gbytes_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
     out = check_number("scale_out_gbits_s", scale_out_bytes_per_s, low=0, low_open=True, high=1e15)
     if topology == "none" or domain == 1:
-        return Links(None, None, 1, "none", out)
+        return Links(None, None, 1, "none", out, hop_latency=default_hop_latency())
     peer = None
     if topology in ("mesh", "torus", "ring"):
         if scale_up_link_bytes_per_s is None:
             raise CalcError(field="scale_up_link_gbytes_s", kind="missing", low=0, low_open=True)
         peer = check_number("scale_up_link_gbytes_s", scale_up_link_bytes_per_s, low=0, low_open=True, high=total)
-    return Links(total, peer, domain, topology, out)
+    return Links(total, peer, domain, topology, out, hop_latency=default_hop_latency())
 
 
 def link_word(one: Collective) -> str:

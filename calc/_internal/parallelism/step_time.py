@@ -251,7 +251,9 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     exposed = tp_comm + cp_comm + ep_comm + pp_comm + dp_exposed
     step = compute + bubble + exposed + optimizer_s
     weights_flops_dev = 4.0 * m.active_params * imbalance / (t * p)
-    critical = rate * allreduce / weights_flops_dev if group > 1 else None
+    # The critical batch is where compute covers the reduction's bytes (the latency is a fixed cost, not a rate).
+    reduction_bytes_s = allreduce - dp_one.latency - ep_dp_one.latency
+    critical = rate * reduction_bytes_s / weights_flops_dev if group > 1 else None
     return {
         **mem,
         "hw_token": hw_token,
@@ -297,6 +299,7 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "tokens_per_second": batch / step,
         "weights_flops_dev": weights_flops_dev,
         "critical": critical,
+        "reduction_bytes_s": reduction_bytes_s,
         "tokens_per_device": batch / group,
     }
 

@@ -93,7 +93,7 @@ def serving(
             of the datasheet figures (the peak basis). A custom chip has no measurement: the peak basis, with a note.
         price_usd_per_hour_per_accelerator: default the edition's typical price.
         link_bytes_per_s, latency_s: the AllReduce's link per direction (default the chip's scale-up) and
-            per-message latency (default data/latencies.yaml, `TP_LATENCY_ID`).
+            per-message latency (default data/latencies.yaml, `HOP_LATENCY_ID`).
         memory_utilization: share of memory the server may fill (default 0.9).
         sweep: "on" adds the latency-throughput curve over batch sizes (table "sweep" and the chart).
         schedule: "chunked" (default) runs each new prompt inside a step beside the decodes; "blocking" stops the
@@ -198,7 +198,7 @@ def serving(
         "request_seconds": point["request"],
         "output_tokens_per_second": point["rate"],
         "requests_per_second": point["requests_per_second"],
-        "decode_bound": "compute" if point["decode_compute"] > point["decode_memory"] else "memory",
+        "decode_bound": "compute" if point["mixed_compute"] > point["decode_memory"] else "memory",
         "decode_step_seconds": point["step"],
         "prefill_interference_seconds": point["interference"],
         "kv_transfer_seconds": None,

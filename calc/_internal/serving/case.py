@@ -27,6 +27,7 @@ from ..inference import (
     weight_bytes,
 )
 from ..messages import Text, text
+from ..parallelism.links import HOP_LATENCY_ID
 
 # Formats a served model's weights and KV cache are stored in (bytes per value for the cache).
 SERVE_FORMATS = ("bf16", "fp8", "int8", "int4")
@@ -38,9 +39,6 @@ ACTIVATION_BYTES = 2.0  # tensor-parallel AllReduces carry BF16 activations
 # `default_efficiency`): Databricks, "LLM Inference Performance Engineering: Best Practices" (2023), Figure 3:
 # 60 % model bandwidth utilization at batch 1 on 2 × H100 80 GB with TensorRT-LLM.
 DEFAULT_EFFICIENCY = 0.6
-# Per-message latency of a small GPU-to-GPU transfer (data/latencies.yaml, Li et al. 2020: a few microseconds,
-# the same order over PCIe, NVLink and NVSwitch); each step of the tensor-parallel ring AllReduce pays it.
-TP_LATENCY_ID = "nvlink-round-trip"
 SWEEP = ("off", "on")
 SCHEDULES = ("chunked", "blocking")  # how a new request's prefill shares the engine with running decodes
 MAX_SWEEP_BATCH = 65_536
@@ -317,9 +315,9 @@ def serving_efficiency(
 
 def default_tp_latency_s() -> float:
     """The per-message latency a tensor-parallel AllReduce step pays by default (data/latencies.yaml)."""
-    found = load_data().latencies.get(TP_LATENCY_ID)
+    found = load_data().latencies.get(HOP_LATENCY_ID)
     if found is None:
-        raise CalcError(field="latency_us", kind="no_figure", detail="latency", subject=TP_LATENCY_ID)
+        raise CalcError(field="latency_us", kind="no_figure", detail="latency", subject=HOP_LATENCY_ID)
     return found.typical_s
 
 
