@@ -4,6 +4,7 @@ into prose, and every executed example ran cleanly."""
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -323,3 +324,48 @@ def test_the_home_page_leads_to_every_chapter(lang: str) -> None:
     home = (ROOT / "docs" / lang / "index.md").read_text(encoding="utf-8")
     missing = [page for page in chapters if f"]({page})" not in home]
     assert missing == []
+
+
+class _ProseText(HTMLParser):
+    """A page's text outside code, scripts, styles, templates, SVG and typeset math: where TeX must not show."""
+
+    SKIP = frozenset({"code", "pre", "script", "style", "template", "svg", "math", "annotation", "textarea"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.stack: list[bool] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        skip = tag in self.SKIP or any(c in ("katex", "katex-display", "arithmatex") for c in classes)
+        if tag in ("br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed"):
+            return
+        self.stack.append(skip)
+        self.depth += skip
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed"):
+            return
+        if self.stack:
+            self.depth -= self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.depth == 0:
+            self.text.append(data)
+
+
+TEX_OUTSIDE_MATH = re.compile(r"\\[\[\]()]|\\(?:frac|text|qquad|quad|times|mathrm|cdot|left|right|sum|eta)\b")
+
+
+def test_no_tex_shows_outside_math(built_site: Path) -> None:
+    """No page prints TeX as text (a block that arithmatex did not take, as the training-cost page's first formulas
+    once did): delimiters and commands appear only inside typeset math, code and templates."""
+    problems = []
+    for page in sorted(built_site.rglob("*.html")):
+        reader = _ProseText()
+        reader.feed(page.read_text(encoding="utf-8"))
+        for match in TEX_OUTSIDE_MATH.finditer(" ".join(reader.text)):
+            problems.append(f"{page.relative_to(built_site)}: {match.group(0)!r}")
+    assert problems == [], "\n".join(dict.fromkeys(problems))
