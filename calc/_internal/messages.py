@@ -253,7 +253,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{name} on {chip}: inside each scale-up domain, then across domains through the NICs",
         "es": "{name} en {chip}: dentro de cada dominio de scale-up y luego entre dominios por las NIC",
     },
-    "collective.step.on_none": {"en": "{name}: one accelerator moves nothing", "es": "{name}: con un solo acelerador no se mueve nada"},
+    "collective.step.on_none": {
+        "en": "{name}: nothing moves (one accelerator, or no bytes)",
+        "es": "{name}: no se mueve nada (un solo acelerador, o ningún byte)",
+    },
     # -- training ---------------------------------------------------------------------------------------
     "training.title": {"en": "Training run: time, cost, energy", "es": "Entrenamiento: tiempo, coste y energía"},
     "training.field.params": {"en": "Parameters (active, for MoE)", "es": "Parámetros (activos, en MoE)"},

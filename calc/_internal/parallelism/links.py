@@ -181,7 +181,7 @@ def collective(kind: str, size_bytes: float, members: float, stride: float, link
     parallelism's pair), an AllGather or ReduceScatter ("allgather"), all-to-all or one pipeline send ("p2p") of
     `size_bytes` among `members` ranks `stride` apart, on the links the layout gives it."""
     n = float(members)
-    if n <= 1:
+    if n <= 1 or size_bytes <= 0:  # one rank, or nothing to move (a dense model's expert gradients)
         return NO_COLLECTIVE
     g = _inside(n, stride, links.domain) if links.topology != "none" else 1
     allreduce = kind in ("allreduce", "gather_scatter")
