@@ -76,6 +76,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "validation.within": {"en": "yes", "es": "sí"},
     "validation.outside": {"en": "no", "es": "no"},
     "validation.known_miss": {"en": "known miss", "es": "fallo conocido"},
+    "validation.misses": {"en": "Why these runs miss:", "es": "Por qué fallan estas ejecuciones:"},
     "validation.open": {"en": "open in the calculator", "es": "abrir en la calculadora"},
     "validation.summary": {
         "en": "{within} of {total} runs within their tolerance; median absolute error {error} %.",

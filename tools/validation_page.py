@@ -40,6 +40,7 @@ def validation_table(lang: str, group: str | None = None) -> str:
     """The runs of one group (or all) as a table: run, published, X4, ratio, within the tolerance, where."""
     data = calc.load_data()
     rows = []
+    reasons: list[str] = []  # each known miss's reason once, numbered in the order the table meets it
     for row in calc.comparisons():
         if group is not None and row.group != group:
             continue
@@ -48,7 +49,9 @@ def validation_table(lang: str, group: str | None = None) -> str:
         verdict = t("validation.within" if row.within else "validation.outside", lang)
         if row.known_miss:
             miss = data.text(f"validation.yaml#runs.{row.id}.known_miss", row.known_miss, lang) or row.known_miss
-            verdict = f"{t('validation.known_miss', lang)}: {html.escape(miss)}"
+            if miss not in reasons:
+                reasons.append(miss)
+            verdict = f"{t('validation.known_miss', lang)} ({reasons.index(miss) + 1})"
         tolerance = calc.format_number(100 * row.tolerance, lang)
         rows.append(
             f'<tr data-run="{row.id}" data-within="{str(row.within).lower()}"><th scope="row">{html.escape(name)}</th>'
@@ -63,9 +66,11 @@ def validation_table(lang: str, group: str | None = None) -> str:
         t(f"validation.col.{key}", lang) for key in ("run", "published", "x4", "ratio", "speed", "verdict", "where")
     ]
     cols = "".join(f'<th scope="col">{h}</th>' for h in head)
+    notes = "".join(f"<li>{html.escape(reason)}</li>" for reason in reasons)
     return (
         f'<div class="x4-table-wrap"><table class="x4-specs x4-validation"><thead><tr>{cols}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
+        + (f'<p>{t("validation.misses", lang)}</p><ol class="x4-validation-misses">{notes}</ol>' if notes else "")
     )
 
 
@@ -86,7 +91,7 @@ def validation_group_text(lang: str, group: str, what: str) -> str:
 
 
 def validation_chart(lang: str) -> str:
-    rows = tuple((_label(row, lang), row.speed_ratio, row.tolerance) for row in calc.comparisons())
+    rows = tuple((_label(row, lang), row.speed_ratio, *row.speed_band, row.within) for row in calc.comparisons())
     return f'<figure class="x4-figure">{calc.ratio_chart_svg(rows=rows, lang=lang)}</figure>'
 
 

@@ -587,14 +587,15 @@ def serving_curve_svg(
 
 def ratio_chart_svg(
     *,
-    rows: tuple[tuple[str, float, float], ...],
+    rows: tuple[tuple[str, float, float, float, bool], ...],
     lang: str = "en",
     width: int = 720,
 ) -> str:
     """Draw model-over-published ratios as dots on a log axis, one row each, with the tolerance as a band around 1.
 
     Parameters:
-        rows: (label, ratio, tolerance) per run, in order; labels are shown as given (translate them before).
+        rows: (label, ratio, band low, band high, within) per run, in order: the band is the run's tolerance in
+            the chart's terms, `within` whether the run meets it; labels are shown as given (translate them before).
         lang: "en" or "es" for numbers and fixed words.
 
     Returns:
@@ -604,7 +605,10 @@ def ratio_chart_svg(
         CalcError: a ratio that is not positive.
     """
     lang = site_lang(lang)
-    checked = [(label, check_number("ratio", ratio, low=0, low_open=True, high=1e6), tol) for label, ratio, tol in rows]
+    checked = [
+        (label, check_number("ratio", ratio, low=0, low_open=True, high=1e6), band_low, band_high, within)
+        for label, ratio, band_low, band_high, within in rows
+    ]
     label_w, right, top, row_h = 400, 16, 40, 18
     plot_w = width - label_w - right
     height = top + row_h * len(checked) + 30
@@ -615,7 +619,7 @@ def ratio_chart_svg(
         return label_w + (math.log(clipped) - math.log(low)) / (math.log(high) - math.log(low)) * plot_w
 
     title = t("plot.ratio.title", lang)
-    desc = "; ".join(f"{label}: {format_number(ratio, lang)}" for label, ratio, _ in checked)
+    desc = "; ".join(f"{label}: {format_number(ratio, lang)}" for label, ratio, *_ in checked)
     out = _svg_open("ratio", width, height, title, desc)
     out.append(f'<text x="12" y="18">{escape(title)}</text>')
     bottom = top + row_h * len(checked)
@@ -624,12 +628,11 @@ def ratio_chart_svg(
         stroke = "#444" if tick == 1.0 else "#ccc"
         out.append(f'<line x1="{_num(x)}" y1="{top - 6}" x2="{_num(x)}" y2="{bottom}" stroke="{stroke}"/>')
         out.append(f'<text x="{_num(x)}" y="{bottom + 16}" text-anchor="middle">{format_number(tick, lang)}</text>')
-    for index, (label, ratio, tolerance) in enumerate(checked):
+    for index, (label, ratio, band_low, band_high, within) in enumerate(checked):
         y = top + row_h * index + row_h / 2
-        band = f'x="{_num(x_of(1 - tolerance))}" width="{_num(x_of(1 + tolerance) - x_of(1 - tolerance))}"'
+        band = f'x="{_num(x_of(band_low))}" width="{_num(x_of(band_high) - x_of(band_low))}"'
         out.append(f'<rect {band} y="{_num(y - 6)}" height="12" fill="#2ca02c" fill-opacity="0.15"/>')
-        inside = abs(ratio - 1) <= tolerance
-        color = COLORS[2] if inside else COLORS[1]
+        color = COLORS[2] if within else COLORS[1]
         out.append(f'<text x="{label_w - 8}" y="{_num(y + 4)}" text-anchor="end" font-size="12">{escape(label)}</text>')
         out.append(
             f'<circle cx="{_num(x_of(ratio))}" cy="{_num(y)}" r="5" fill="{color}">'

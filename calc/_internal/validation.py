@@ -44,6 +44,12 @@ class Comparison:
     def within(self) -> bool:
         return abs(self.ratio - 1) <= self.tolerance
 
+    @property
+    def speed_band(self) -> tuple[float, float]:
+        """The tolerance as speed ratios: ±tolerance of the published figure, inverted for a time."""
+        low, high = 1 - self.tolerance, 1 + self.tolerance
+        return (1 / high, 1 / low) if self.unit == "s" else (low, high)
+
 
 def megatron_flops_per_iteration(*, batch: float, sequence: float, layers: float, hidden: float, vocab: float) -> float:
     """FLOPs of one training iteration of a GPT model with full activation recomputation, as Megatron-LM counts them:
