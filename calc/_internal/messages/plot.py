@@ -50,8 +50,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     "plot.scaling.x_axis": {"en": "Accelerators", "es": "Aceleradores"},
     "plot.timeline.title": {"en": "One training step: {total}", "es": "Un paso de entrenamiento: {total}"},
     "plot.ratio.title": {
-        "en": "X4's speed over the measured one (above 1: X4 is too fast; the band is the tolerance)",
-        "es": "Cociente entre la velocidad de X4 y la medida (por encima de 1, X4 va demasiado rápido; la franja es la tolerancia)",
+        "en": "X4's speed over the measured (above 1: too fast; band: the tolerance)",
+        "es": "Velocidad de X4 entre la medida (más de 1: demasiado rápido; franja: tolerancia)",
     },
     "plot.timeline.compute": {"en": "compute", "es": "cómputo"},
     "plot.timeline.tp": {"en": "tensor-parallel comm.", "es": "com. de tensor"},
