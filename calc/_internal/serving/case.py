@@ -126,7 +126,8 @@ class ServingCase:
         if self.tp == 1:
             return 0.0
         message = tokens * self.hidden * ACTIVATION_BYTES
-        return 2.0 * self.layers * (2 * (self.tp - 1) / self.tp * message / self.link + self.latency)
+        bandwidth = ring_allreduce_seconds(bytes_total=message, count=self.tp, link_bytes_per_s=self.link)
+        return 2.0 * self.layers * (bandwidth + self.latency)
 
 
 def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
