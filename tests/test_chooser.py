@@ -171,15 +171,16 @@ def test_train_ranks_fit_then_deadline_then_cost_or_time() -> None:
 
 def test_serve_mistral_on_h100_by_hand() -> None:
     """Mistral 7B (7.24e9 params, 32 layers, 8 KV heads × 128, 4096-token window; Jiang et al. 2023) in bf16 on an
-    H100 SXM (80 GB, 3.35 TB/s): KV per sequence 2·32·8·128·2·4096 = 536,870,912 B (the window caps 4096 + 256
-    tokens); 0.9 × 80 GB (vLLM's default share) allows ⌊(72e9 − 14.48e9)/KV⌋ = 107 sequences. The row is the serving
+    H100 SXM (81,559 MiB as nvidia-smi reports it, 3.35 TB/s): KV per sequence 2·32·8·128·2·4096 = 536,870,912 B
+    (the window caps 4096 + 256 tokens); 0.9 × 85.52 GB (vLLM's default share of the total) allows
+    ⌊(76.97e9 − 14.48e9)/KV⌋ = 116 sequences. The row is the serving
     calculator on one H100: the largest batch whose time per output token meets 50 ms, its output tokens/s, and
     price / (tokens/s × 3600) × 10⁶."""
     row = next(r for r in _rows("serve-7b") if r["id"] == "h100-sxm")
     kv = 2 * 32 * 8 * 128 * 2 * 4096
     assert kv == 536_870_912 == row["kv_bytes_per_sequence"]
-    limit = math.floor((0.9 * 80e9 - 7.24e9 * 2) / kv)
-    assert limit == 107
+    limit = math.floor((0.9 * 81_559 * 2**20 - 7.24e9 * 2) / kv)
+    assert limit == 116
 
     def served(batch: int) -> dict:
         inputs = {"model": "mistral-7b", "prompt_tokens": "4096", "output_tokens": "256", "batch": str(batch)}

@@ -170,6 +170,9 @@ CASES: dict[str, Case] = {
         lambda chip: _set(chip["compute"], "bf16", _times_1000(_value(chip["compute"]["bf16"]))), "compute.bf16"
     ),
     "future checked date": _chip(lambda chip: chip["sources"][0].update(checked=FUTURE), "sources.0.checked"),
+    "reported capacity a digit off": _chip(
+        lambda chip: _set(chip["measured"], "memory_capacity", "815590 MiB"), "measured.memory_capacity"
+    ),
     "wrong unit": _chip(lambda chip: _set(chip["memory"], "capacity", "80 GB/s"), "memory.capacity"),
     "missing field": _chip(lambda chip: chip.pop("power"), "power"),
     "bad id": _bad_id,

@@ -277,3 +277,28 @@ def test_chip_page_lists_measured_beside_peak_with_source() -> None:
     assert "No measurement: No published dense matmul" in tpu and "falls back to the datasheet peaks" in tpu
     b200 = parse(chip_page_markdown(data.accelerator("b200"), "en", REPO_URL))
     assert [str(c["text"]) for c in b200.rows["measured.memory_bandwidth"]][1] == "—"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_measured_kind_is_named_for_what_it_measures(lang: str) -> None:
+    """Attention, capacity and the collectives are not matmuls: each row says what it measured, with a unit, and its
+    share is of the figure it is measured against (attention of the dense peak, a NIC's bus bandwidth of its rate)."""
+    data = calc.load_data()
+    h100 = parse(chip_page_markdown(data.accelerator("h100-sxm"), lang, REPO_URL))
+    names = {
+        path: str(cells[0]["text"]).removesuffix(path)
+        for path, cells in h100.rows.items()
+        if path.startswith("measured.")
+    }
+    matmul = "matmul" if lang == "en" else "Matmul"
+    assert all((matmul in name) == (".matmul." in path) for path, name in names.items()), names
+    assert not any("_" in name for name in names.values()), names
+    row = [str(c["text"]) for c in h100.rows["measured.attention.bf16"]]
+    assert row[1:3] == (
+        ["335 TFLOP/s", "34 % of 989.4 TFLOP/s"] if lang == "en" else ["335 TFLOP/s", "34 % de 989,4 TFLOP/s"]
+    )
+    assert [str(c["text"]) for c in h100.rows["measured.scale_up_latency"]][1] == "6 µs"
+    nic = [str(c["text"]) for c in h100.rows["measured.scale_out_allreduce"]][2]
+    assert nic.startswith("94 %") and "400 Gb/s" in nic  # 47 GB/s of 50 GB/s
+    capacity = [str(c["text"]) for c in h100.rows["measured.memory_capacity"]]
+    assert capacity[2].startswith("107 %") and "80 GB" in capacity[2]

@@ -14,6 +14,7 @@ KEYS = {
     "vendor",
     "name",
     "memory_gb",
+    "reported_memory_gb",
     "memory_bandwidth_tbps",
     "tdp_w",
     "dense_tflops",
@@ -59,6 +60,7 @@ def test_units(rows: dict[str, dict]) -> None:
     """Decimal GB and TB/s, dense TFLOP/s, both directions in GB/s, scale-out in Gb/s."""
     h100 = rows["h100-sxm"]
     assert h100["memory_gb"] == 80
+    assert h100["reported_memory_gb"] == pytest.approx(81_559 * 2**20 / 1e9)  # nvidia-smi, NVIDIA/nccl issue #1264
     assert h100["memory_bandwidth_tbps"] == 3.35
     assert h100["dense_tflops"]["bf16"] == pytest.approx(989.4)
     assert h100["dense_tflops"]["fp4"] is None

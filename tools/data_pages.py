@@ -376,7 +376,7 @@ def interconnect_table_html(lang: str, data: DataBundle | None = None) -> str:
     )
 
 
-SI_UNITS = {"bytes": "B", "bytes_per_s": "B/s", "flop_per_s": "FLOP/s", "watts": "W"}
+SI_UNITS = {"bytes": "B", "bytes_per_s": "B/s", "flop_per_s": "FLOP/s", "watts": "W", "seconds": "s"}
 
 
 def p(key: str, lang: str, **fields: Any) -> str:
@@ -582,19 +582,40 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
     return "\n".join(lines)
 
 
+# The datasheet figure each measured kind is a share of (bus bandwidths against the link's rate per direction).
+MEASURED_PEAKS = {
+    "memory_bandwidth": "memory.bandwidth",
+    "memory_capacity": "memory.capacity",
+    "scale_up_allreduce": "scale_up.per_direction",
+    "scale_up_allgather": "scale_up.per_direction",
+    "scale_out_allreduce": "scale_out.per_accelerator",
+}
+
+
+def _measured_label(chip: Accelerator, kind: str, dtype: str, lang: str) -> tuple[str, SourcedValue | None]:
+    """A measured figure's name on the chip page and the datasheet figure it is a share of (None: no share)."""
+    if kind in ("matmul", "attention"):
+        return p(f"measured_{kind}", lang, dtype=dtype.upper()), chip.values.get(f"compute.{dtype}")
+    label = p("measured_bandwidth", lang) if kind == "memory_bandwidth" else p(f"measured_{kind}", lang)
+    return label, chip.values.get(MEASURED_PEAKS.get(kind, ""))
+
+
 def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: DataBundle) -> str:
     """One measured figure beside the peak it is measured against: as published, the peak, the share of it, the
     source and date checked, the benchmark and software, notes and alternatives."""
     value = chip.measured[path]
-    dtype = None if path == "measured.memory_bandwidth" else path.rsplit(".", 1)[1]
-    label = p("measured_bandwidth", lang) if dtype is None else p("measured_matmul", lang, dtype=dtype.upper())
-    peak = chip.values.get("memory.bandwidth" if dtype is None else f"compute.{dtype}")
-    share = share_text(chip, dtype, lang)
-    if share and peak is not None and peak.si is not None:
-        share = p("share_of", lang, share=share, peak=converted(peak, lang))
+    kind, _, dtype = path.removeprefix("measured.").partition(".")
+    label, peak = _measured_label(chip, kind, dtype, lang)
+    share = ""
+    if value.si is not None and peak is not None and peak.si:
+        ratio = value.si / (peak.si / 8 if peak.dimension == "bits_per_s" else peak.si)
+        share = p("share_of", lang, share=f"{round(ratio * 100)} %", peak=converted(peak, lang))
     notes = []
     if value.si is None:
-        notes.append(f"<strong>{p('why_null', lang)}</strong> {esc(measured_reason(chip, dtype, lang, data))}")
+        reason = measured_reason(chip, dtype or None, lang, data) if kind in ("matmul", "memory_bandwidth") else ""
+        notes.append(
+            f"<strong>{p('why_null', lang)}</strong> {esc(reason or value.reason or t('measured_other', lang))}"
+        )
     if value.note:
         notes.append(esc(chip_text(data, chip, f"{path}.note", value.note, lang)))
     for index, alternative in enumerate(value.alternatives):

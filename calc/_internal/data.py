@@ -226,10 +226,17 @@ class Accelerator:
     achievable_flop_per_s: dict[str, float | None] = field(default_factory=dict)
     achievable_memory_bandwidth_bytes_per_s: float | None = None
     achievable_attention_flop_per_s: dict[str, float | None] = field(default_factory=dict)
+    reported_memory_bytes: float | None = None  # what the driver reports a process can address, where measured
     measured: dict[str, MeasuredValue] = field(repr=False, default_factory=dict)
     measured_reason: str | None = field(repr=False, default=None)
     internals: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
     names: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def device_memory_bytes(self) -> float | None:
+        """The memory a fit is checked against: the driver's total where measured (an H100 sold as 80 GB reports
+        81,559 MiB, 85.5 x 10^9 bytes, of binary-sized HBM), else the datasheet's capacity."""
+        return self.reported_memory_bytes or self.memory_bytes
 
     def display_name(self, lang: str = "en") -> str:
         """The name in `lang`: as the vendor writes it, its description translated ("GB200 (por GPU Blackwell en NVL72)")."""
@@ -377,6 +384,7 @@ def _accelerator(entry: dict[str, Any], translations: dict[str, dict[str, str]])
         achievable_flop_per_s={dtype: _si(measured, f"measured.matmul.{dtype}") for dtype in DTYPES},
         achievable_memory_bandwidth_bytes_per_s=_si(measured, "measured.memory_bandwidth"),
         achievable_attention_flop_per_s={dtype: _si(measured, f"measured.attention.{dtype}") for dtype in DTYPES},
+        reported_memory_bytes=_si(measured, "measured.memory_capacity"),
         measured=measured,
         measured_reason=measured_section.get("reason"),
         internals={path: _sourced_value(value) for path, value in (entry.get("internals") or {}).items()},

@@ -391,7 +391,8 @@ def kv_cache(
     notes: list[Text] = []
     if accelerator is not None:
         chip = load_data().accelerator(accelerator)
-        if not chip.memory_bytes:
+        memory = chip.device_memory_bytes
+        if not memory:
             raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=chip.name)
         weights = 0.0
         per_weight = weight_bytes(params=1.0, weight_format=fmt, group_size=INT4_GROUP_SIZE)
@@ -425,7 +426,7 @@ def kv_cache(
             )
         else:
             notes.append(text("kv-cache.note.no_params"))
-        usable = chip.memory_bytes * u
+        usable = memory * u
         needed = check_finite_result("needed_bytes", weights + total)
         steps += [
             Step(
@@ -433,7 +434,7 @@ def kv_cache(
                 text("kv-cache.step.usable", chip=chip.name),
                 r"M_u = M\,u",
                 "{M} × {u}",
-                {"M": (chip.memory_bytes, "B"), "u": (u, "")},
+                {"M": (memory, "B"), "u": (u, "")},
                 usable,
                 "B",
             ),

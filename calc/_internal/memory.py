@@ -1,7 +1,7 @@
 # Training memory: bytes per parameter by recipe, ZeRO/FSDP sharding, activation memory, and whether it fits.
 from __future__ import annotations
 
-from .data import load_data
+from .data import Accelerator, load_data
 from .errors import CalcError, check_choice, check_finite_result, check_number
 from .fields import ACCELERATOR, Calculator, Field
 from .messages import Text, text
@@ -26,6 +26,32 @@ RECOMPUTE = ("none", "selective", "full")
 # loading (666,632,192 without), measured in PyTorch pull request #86509 ("Sets CUDA_MODULE_LOADING to LAZY when
 # not set by the user", 2022), which made lazy loading PyTorch's default.
 CUDA_CONTEXT_BYTES = 287_047_680.0
+
+
+def device_capacity(chip: Accelerator) -> tuple[float, Text]:
+    """The chip's memory for a fit check (the driver's total where measured, else the datasheet's) and its label."""
+    capacity = chip.device_memory_bytes
+    if not capacity:
+        raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=chip.name)
+    key = "memory.step.capacity_reported" if chip.reported_memory_bytes else "training-memory.step.capacity"
+    return capacity, text(key, chip=chip.words())
+
+
+def usable_capacity(capacity: float, where: Text, reserve: float = CUDA_CONTEXT_BYTES) -> tuple[float, list[Step]]:
+    """What a process can fill: the capacity less the runtime's reserve, with the two steps that show it."""
+    usable = capacity - reserve
+    return usable, [
+        Step("capacity_bytes", where, r"M", "{M}", {"M": (capacity, "B")}, capacity, "B"),
+        Step(
+            "usable_bytes",
+            text("training-memory.step.usable"),
+            r"M - R_\text{runtime}",
+            "{M} − {R}",
+            {"M": (capacity, "B"), "R": (reserve, "B")},
+            usable,
+            "B",
+        ),
+    ]
 
 
 def bytes_per_param(*, recipe: str = "adam-mixed") -> float:
@@ -600,10 +626,7 @@ def training_memory(
     }
     capacity, where = None, None
     if accelerator is not None:
-        chip = load_data().accelerator(accelerator)
-        if not chip.memory_bytes:
-            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=chip.name)
-        capacity, where = chip.memory_bytes, text("training-memory.step.capacity", chip=chip.name)
+        capacity, where = device_capacity(load_data().accelerator(accelerator))
     elif capacity_bytes is not None:
         capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
         where = text("training-memory.step.capacity", chip=text("chip.custom"))
@@ -612,22 +635,11 @@ def training_memory(
     quantities["runtime_reserve_bytes"] = reserve
     quantities["usable_bytes"] = None
     if capacity is not None and where is not None:
-        usable = capacity - reserve
+        usable, capacity_steps = usable_capacity(capacity, where, reserve)
         quantities["capacity_bytes"] = capacity
         quantities["usable_bytes"] = usable
         quantities["fits"] = per_accelerator <= usable
-        steps.append(Step("capacity_bytes", where, r"M", "{M}", {"M": (capacity, "B")}, capacity, "B"))
-        steps.append(
-            Step(
-                "usable_bytes",
-                text("training-memory.step.usable"),
-                r"M - R_\text{runtime}",
-                "{M} − {R}",
-                {"M": (capacity, "B"), "R": (reserve, "B")},
-                usable,
-                "B",
-            )
-        )
+        steps += capacity_steps
     for key, value in quantities.items():
         if isinstance(value, float):
             check_finite_result(key, value)

@@ -18,6 +18,7 @@ BOUNDS: dict[str, tuple[Bound, Bound]] = {
     "memory.capacity": ("8 GB", "1 TB"),
     "memory.bandwidth": ("200 GB/s", "30 TB/s"),
     "measured.memory_bandwidth": ("200 GB/s", "30 TB/s"),
+    "measured.memory_capacity": ("8 GB", "1 TB"),
     "measured.scale_up_allreduce": ("5 GB/s", "20 TB/s"),  # a bus bandwidth: in-switch reduction passes the link's
     "measured.scale_up_allgather": ("5 GB/s", "10 TB/s"),
     "measured.scale_out_allreduce": ("1 GB/s", "2 TB/s"),

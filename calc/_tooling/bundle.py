@@ -108,6 +108,7 @@ def _internals(raw: dict[str, Any] | None, *, default_source: str) -> dict[str, 
 # The measured section's figures that are one value each (matmul and attention are one per format).
 MEASURED_SINGLES = (
     "memory_bandwidth",
+    "memory_capacity",
     "scale_up_allreduce",
     "scale_up_allgather",
     "scale_up_latency",

@@ -192,6 +192,7 @@ def spec_row(chip: Accelerator) -> dict[str, Any]:
         "vendor": chip.vendor,
         "name": chip.name,
         "memory_gb": _scaled(chip.memory_bytes, 1e9),
+        "reported_memory_gb": _scaled(chip.reported_memory_bytes, 1e9),
         "memory_bandwidth_tbps": _scaled(chip.memory_bandwidth_bytes_per_s, 1e12),
         "tdp_w": chip.tdp_w,
         "dense_tflops": {dtype: _scaled(chip.dense_flop_per_s.get(dtype), 1e12) for dtype in SPEC_DTYPES},

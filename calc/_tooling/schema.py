@@ -39,6 +39,7 @@ DIMENSIONS: dict[str, str] = {
     "internals.shared_memory_per_unit": "bytes",
     "internals.register_file_per_unit": "bytes",
     "measured.memory_bandwidth": "bytes_per_s",
+    "measured.memory_capacity": "bytes",
     "measured.scale_up_allreduce": "bytes_per_s",
     "measured.scale_up_allgather": "bytes_per_s",
     "measured.scale_up_latency": "seconds",
@@ -278,6 +279,7 @@ class MeasuredSection(_Strict):
     matmul: dict[Literal[DENSE_KEYS], Measured] = {}  # type: ignore[valid-type]
     attention: dict[Literal[DENSE_KEYS], Measured] = {}  # type: ignore[valid-type]
     memory_bandwidth: Measured | None = None
+    memory_capacity: Measured | None = None  # the device memory the driver reports (binary-sized HBM)
     scale_up_allreduce: Measured | None = None
     scale_up_allgather: Measured | None = None
     scale_up_latency: Measured | None = None
@@ -889,6 +891,8 @@ def _check_measured(
     ]
     if section.memory_bandwidth is not None:
         entries.append(("measured.memory_bandwidth", section.memory_bandwidth, "bytes_per_s", "memory.bandwidth"))
+    if section.memory_capacity is not None:  # may pass the datasheet's decimal figure: checked in `_check_reported`
+        entries.append(("measured.memory_capacity", section.memory_capacity, "bytes", ""))
     # A collective's bus bandwidth can pass the link's (NVLink SHARP reduces in the switch): no peak to compare.
     for name, dimension in COLLECTIVE_FIGURES.items():
         item = getattr(section, name)
@@ -918,6 +922,26 @@ def _check_measured(
                     f"{where}: field '{field}': measured {value} must be below the peak {peak_key} = "
                     f"{peaks[peak_key]} (at or above the peak it is a spec number or an error)"
                 )
+    _check_reported_capacity(section.memory_capacity, si.get("memory.capacity"), peaks, where=where)
+
+
+# A driver reports binary-sized HBM (80 GiB is 7.4 % more than 80 GB) less what the firmware keeps: within this
+# share of the datasheet's figure, either way.
+REPORTED_CAPACITY_SPREAD = 0.12
+
+
+def _check_reported_capacity(
+    item: Measured | None, datasheet: float | None, peaks: dict[str, str], *, where: str
+) -> None:
+    """The capacity a driver reports stays near the datasheet's: a slip of a unit or a digit is an error."""
+    if item is None or not datasheet:
+        return
+    reported = _dimensioned(item.value, "bytes", where=where, key="measured.memory_capacity")
+    if reported is not None and abs(reported / datasheet - 1) > REPORTED_CAPACITY_SPREAD:
+        raise DataError(
+            f"{where}: field 'measured.memory_capacity': {item.value} is more than "
+            f"{REPORTED_CAPACITY_SPREAD:.0%} away from memory.capacity = {peaks.get('memory.capacity')}"
+        )
 
 
 def check_interconnects(raw: Any, *, file_name: str) -> Interconnects:

@@ -85,7 +85,7 @@ def rank_retrieve(
             usd_per_thousand_queries=None,
             price_usd_per_hour=case.price,
             needed_bytes=weights + kv_seq,
-            capacity_bytes=chip.memory_bytes,
+            capacity_bytes=chip.device_memory_bytes,
         )
         if row["fits"]:
             point = serving_point(case, batch)

@@ -71,7 +71,7 @@ def rank_serve(
             price_usd_per_hour=case.price,
             weight_bytes=case.weights,
             kv_bytes_per_sequence=case.kv_per_sequence,
-            capacity_bytes=chip.memory_bytes,
+            capacity_bytes=chip.device_memory_bytes,
             floor_seconds=serving_point(case, 1)["tpot"],
         )
         if row["fits"] and batch >= 1:

@@ -10,7 +10,7 @@ from ..data import Accelerator, load_data
 from ..defaults import price_usd_per_hour
 from ..errors import CalcError, check_finite_result, check_number
 from ..fields import DEFAULT_BASIS
-from ..memory import RECOMPUTE
+from ..memory import CUDA_CONTEXT_BYTES, RECOMPUTE
 from ..messages import text
 from ..parallelism import (
     Layout,
@@ -57,7 +57,7 @@ def _train_setup(chip: Accelerator, *, shape: Shape, count: int, dtype: str, rec
     peak = chip.dense_flop_per_s.get(dtype)
     if not peak:
         return dtype
-    if not chip.memory_bytes:
+    if not chip.device_memory_bytes:
         return "memory_capacity"
     if not chip.memory_bandwidth_bytes_per_s:
         return "memory_bandwidth"
@@ -76,7 +76,7 @@ def _train_setup(chip: Accelerator, *, shape: Shape, count: int, dtype: str, rec
         chip_label=label,
         peak=peak,
         efficiency=efficiency,
-        capacity=chip.memory_bytes,
+        capacity=chip.device_memory_bytes - CUDA_CONTEXT_BYTES,
         hbm=hbm,
         links=links,
         count=count,
@@ -257,7 +257,7 @@ def rank_train(
                 cost_usd=n * seconds / SECONDS_PER_HOUR * price if price is not None else None,
                 price_usd_per_hour=price,
                 per_accelerator_bytes=fit.total_bytes,
-                capacity_bytes=chip.memory_bytes,
+                capacity_bytes=chip.device_memory_bytes,
                 mfu=fit.mfu,
                 layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp}",
                 recompute=lay.recompute,

@@ -42,6 +42,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "Activaciones (recomputación: {recompute})",
     },
     "training-memory.step.capacity": {"en": "{chip} memory", "es": "Memoria de {chip}"},
+    "memory.step.capacity_reported": {
+        "en": "{chip} memory as its driver reports it (binary-sized HBM)",
+        "es": "Memoria de {chip} tal como la informa su controlador (HBM de tamaño binario)",
+    },
     "training-memory.field.model": {"en": "Model (or a custom shape)", "es": "Modelo (o una forma personalizada)"},
     "field.ffn": {"en": "FFN width (default 4 × hidden)", "es": "Anchura de la FFN (por defecto 4 × oculta)"},
     "field.mlp": {"en": "MLP kind", "es": "Tipo de MLP"},

@@ -26,6 +26,8 @@ from ..memory import (
     RECIPES,
     RECOMPUTE,
     SWITCHES,
+    device_capacity,
+    usable_capacity,
 )
 from ..messages import Text, t, text
 from ..plot import memory_bars_svg, step_timeline_svg
@@ -119,18 +121,14 @@ def parallelism(
     chip = load_data().accelerator(accelerator) if accelerator is not None else None
     if chip is not None:
         peak = chip.peak_flop_per_s(dtype)
-        if not chip.memory_bytes:
-            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=chip.name)
+        capacity, where = device_capacity(chip)
         if not chip.memory_bandwidth_bytes_per_s:
             raise CalcError(field="accelerator", kind="no_figure", detail="memory_bandwidth", subject=chip.name)
-        capacity, hbm, label = (
-            chip.memory_bytes,
-            chip.memory_bandwidth_bytes_per_s,
-            text("chip.dense", name=chip.name, dtype=dtype),
-        )
+        hbm, label = chip.memory_bandwidth_bytes_per_s, text("chip.dense", name=chip.name, dtype=dtype)
     else:
         peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
         capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=1e18)
+        where = text("training-memory.step.capacity", chip=text("chip.custom"))
         hbm = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
         label = text("chip.custom")
     links = setup_links(
@@ -138,6 +136,7 @@ def parallelism(
     )
     resolved = Chip(label, peak, hbm, chip)
     default, hbm, roofs = planner_roofs(resolved, dtype, basis, efficiency_given=matmul_efficiency is not None)
+    usable, capacity_steps = usable_capacity(capacity, where)
     efficiency = default if matmul_efficiency is None else matmul_efficiency
     efficiency = check_number("matmul_efficiency", efficiency, low=0, low_open=True, high=1)
     n = int(check_number("count", count, low=1, high=1e7, integer=True))
@@ -165,7 +164,7 @@ def parallelism(
         chip_label=label,
         peak=peak,
         efficiency=efficiency,
-        capacity=capacity,
+        capacity=usable,
         hbm=hbm,
         links=links,
         count=n,
@@ -193,7 +192,7 @@ def parallelism(
     check_layout(setup, lay)
     check_activation_inputs(setup, lay)
     q = evaluate_layout(setup, lay)
-    steps = planner_steps(setup, lay, q)
+    steps = planner_steps(setup, lay, q, capacity_steps)
     notes: list[Text] = [roofs.note]
     if matmul_efficiency is None and roofs.flop_per_s == peak:  # no measured matmul: the typical efficiency
         key = "planner.note.efficiency_peak" if basis == "peak" else "planner.note.efficiency_typical"
@@ -204,9 +203,7 @@ def parallelism(
         notes.append(text("planner.note.no_dp"))
     if not q["fits"]:
         notes.append(
-            text(
-                "planner.note.no_fit", needed=format_quantity(q["total"], "B"), capacity=format_quantity(capacity, "B")
-            )
+            text("planner.note.no_fit", needed=format_quantity(q["total"], "B"), capacity=format_quantity(usable, "B"))
         )
     quantities: dict[str, Any] = {
         "weights_bytes": q["weights"],
@@ -215,6 +212,7 @@ def parallelism(
         "activation_bytes": q["activations"],
         "total_bytes": q["total"],
         "capacity_bytes": capacity,
+        "usable_bytes": usable,
         "fits": q["fits"],
         "dp": float(d_),
         "microbatches": float(q["microbatches"]),

@@ -1,6 +1,7 @@
 # The planner's derivation: each figure of one layout as a step a reader can check.
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..memory import (
@@ -27,7 +28,7 @@ def _times(
     return f"{count} × ({template})", {**values, **renamed}
 
 
-def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
+def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: Sequence[Step] = ()) -> list[Step]:
     m = setup.shape
     t, p, d, e, c, v = float(lay.tp), float(lay.pp), float(lay.dp), float(lay.ep), float(lay.cp), float(lay.virtual)
     mb = float(q["microbatches"])
@@ -161,6 +162,7 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
             "B",
         )
     )
+    steps += capacity_steps
     k, ka = 6.0 + q["extra"][0], 6.0 + q["extra"][1]
     steps.append(
         Step(

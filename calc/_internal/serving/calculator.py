@@ -127,9 +127,9 @@ def serving(
     data_chip = chip.data
     measured_call: float | None = None  # a measured small-message AllReduce's time, per call
     if data_chip is not None:
-        if not data_chip.memory_bytes:
+        if not data_chip.device_memory_bytes:
             raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=data_chip.name)
-        memory = data_chip.memory_bytes
+        memory = data_chip.device_memory_bytes
         domain = data_chip.scale_up_domain_size or 1
         if n > domain:
             raise CalcError(field="tp", kind="out_of_range", low=1, high=domain, integer=True, value=n)

@@ -403,7 +403,7 @@ def chip_case(
     peak = chip.dense_flop_per_s.get(dtype)
     if not chip.memory_bandwidth_bytes_per_s:
         return "memory_bandwidth"
-    if not chip.memory_bytes:
+    if not chip.device_memory_bytes:
         return "memory_capacity"
     if not peak:
         return dtype
@@ -418,7 +418,7 @@ def chip_case(
         output_tokens=output_tokens,
         peak=peak,
         bandwidth=chip.memory_bandwidth_bytes_per_s,
-        memory=chip.memory_bytes,
+        memory=chip.device_memory_bytes,
         efficiency=(bandwidth_efficiency, compute_efficiency if compute_efficiency is not None else default_compute),
         link=1.0,
         latency=0.0,

@@ -23,6 +23,12 @@ def serving_steps(
     split = n > 1 or k > 1  # whether to show the division over tensor-parallel ranks
     tables, _ = model_tables(model)
     per_weight = weight_bytes(params=1.0, weight_format=fmt, group_size=INT4_GROUP_SIZE)
+    # No room when the weights fill the memory: max(0, …) keeps the line true at 0 (rounded operands would not).
+    room = (
+        "({U} − {W}) / {sequence}"
+        if case.usable >= case.weights + case.extra_resident
+        else "max(0, {U} − {W}) / {sequence}"
+    )
     steps = [
         Step(
             "weights_bytes",
@@ -99,10 +105,10 @@ def serving_steps(
         Step(
             "kv_room",
             text("serving.step.kv_room", limit=float(limit)),
-            r"B_\text{max} = \lfloor (M_u - W) / (S\,n/k) \rfloor"
+            r"B_\text{max} = \lfloor \max(0, M_u - W) / (S\,n/k) \rfloor"
             if split
-            else r"B_\text{max} = \lfloor (M_u - W) / S \rfloor",
-            "({U} − {W}) / ({S} × {n} / {k})" if split else "({U} − {W}) / {S}",
+            else r"B_\text{max} = \lfloor \max(0, M_u - W) / S \rfloor",
+            room.replace("{sequence}", "({S} × {n} / {k})" if split else "{S}"),
             {
                 "U": (case.usable, "B"),
                 "W": (case.weights + case.extra_resident, "B"),
@@ -110,7 +116,7 @@ def serving_steps(
                 "n": (n, ""),
                 "k": (k, ""),
             },
-            (case.usable - case.weights - case.extra_resident) / (case.kv_per_sequence * n / k),
+            max(0.0, case.usable - case.weights - case.extra_resident) / (case.kv_per_sequence * n / k),
             "",
         ),
         Step(
