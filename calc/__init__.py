@@ -82,6 +82,7 @@ from calc._internal.serving import (
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.tiling import output_tiles, tile_efficiency, wave_count, wave_efficiency
 from calc._internal.training import (
+    attention_flops_per_token,
     cluster_flop_per_s,
     facility_power_w,
     training,
@@ -120,6 +121,7 @@ __all__ = [
     "allreduce",
     "alltoall",
     "attainable_flop_per_s",
+    "attention_flops_per_token",
     "best_draft_tokens",
     "bytes_per_param",
     "cached_tokens",

@@ -302,3 +302,41 @@ def test_the_charts_points_are_the_training_calculator(count: float) -> None:
     stretch = max(1.0, q["gradient_sync_seconds"] / q["step_compute_seconds"])
     assert (point.seconds, point.synced_seconds) == (q["seconds"], q["seconds"] * stretch)
     assert (point.cost_usd, point.synced_cost_usd) == (q["cloud_cost_usd"], q["cloud_cost_usd"] * stretch)
+
+
+def test_a_model_adds_palms_attention_flops_as_the_planner_counts_them() -> None:
+    """Llama 3 405B (126 layers, 128 heads × 128, 405B parameters) at 8,192 tokens: PaLM's attention term
+    12 × 126 × 16,384 × 8,192 = 2.03e11 FLOPs per token beside 6N = 2.43e12 (Chowdhery et al. 2022, App. B);
+    the planner's MFU counts the same, so one MFU means one time."""
+    q = calc.training(
+        model="llama-3-405b", tokens=15.6e12, count=16384, mfu=0.4, accelerator="h100-sxm", sequence_length=8192
+    ).quantities
+    attention = 12 * 126 * 16_384 * 8_192
+    assert q["attention_flops_per_token"] == pytest.approx(attention) == pytest.approx(2.03e11, rel=0.01)
+    assert q["total_flops"] == pytest.approx((6 * 405e9 + attention) * 15.6e12, rel=0.01)
+    layout = {"model": "llama-3-405b", "seq_len": "8192", "count": "1024", "tp": "8", "pp": "16", "zero": "1"}
+    planner = calc.compute("parallelism", layout, "en").quantities
+    peak = calc.load_data().accelerator("h100-sxm").peak_flop_per_s("bf16")
+    model_flops = planner["mfu"] * planner["step_seconds"] * 1024 * peak / planner["batch_tokens"]
+    assert model_flops == pytest.approx(6 * q["params"] + attention, rel=1e-6)
+
+
+def test_without_a_shape_the_6nd_rule_stays_and_says_so() -> None:
+    """A custom model without layers and width keeps C = 6ND and a note names what would add the attention; with
+    them, 12 · L · h · s per token joins it."""
+    bare = calc.compute("training", {"params": "70B", "tokens": "1T"}, "en")
+    assert bare.quantities["total_flops"] == pytest.approx(6 * 70e9 * 1e12)
+    assert any("6ND" in note.render("en") for note in bare.notes)
+    shaped = calc.compute("training", {"params": "70B", "tokens": "1T", "layers": "80", "hidden_size": "8192"}, "en")
+    assert shaped.quantities["total_flops"] == pytest.approx((6 * 70e9 + 12 * 80 * 8192 * 4096) * 1e12)
+
+
+def test_a_mixture_of_experts_model_syncs_all_its_gradients() -> None:
+    """DeepSeek-V3 computes with its 37B active parameters and reduces the gradients of all 671B."""
+    moe = calc.load_data().model("deepseek-v3")
+    q = calc.training(model="deepseek-v3", tokens=14.8e12, count=2048, mfu=0.4, accelerator="h800-sxm").quantities
+    assert q["params"] == moe.active_params < moe.params
+    dense = calc.training(
+        model="deepseek-v3", tokens=14.8e12, count=2048, mfu=0.4, accelerator="h800-sxm", total_params=moe.active_params
+    ).quantities
+    assert q["gradient_sync_seconds"] > dense["gradient_sync_seconds"]

@@ -40,17 +40,29 @@ JSON_ALIASES = {
 }
 
 
-def training_flops(*, params: float, tokens: float, flops_per_token_per_param: float = 6.0) -> float:
-    """Total training FLOPs: C = k · N · D, k = 6 (forward 2 + backward 4), 8 with full activation recomputation.
+def training_flops(
+    *, params: float, tokens: float, flops_per_token_per_param: float = 6.0, attention_flops_per_token: float = 0.0
+) -> float:
+    """Total training FLOPs: C = (k · N + A) · D, k = 6 (forward 2 + backward 4), 8 with full activation
+    recomputation; A the attention's FLOPs per token, 12 · L · d · s in PaLM's count (0: the 6ND rule).
 
-    Source: Kaplan et al. (2020), "Scaling Laws for Neural Language Models", §2.1; Hoffmann et al. (2022).
-    For a mixture of experts, N is the active parameters per token. Example: GPT-3 175B on 300B tokens:
-    6 × 175e9 × 300e9 = 3.15e23 FLOPs (Brown et al. 2020 report 3.14e23).
+    Source: Kaplan et al. (2020), "Scaling Laws for Neural Language Models", §2.1; Hoffmann et al. (2022); for A,
+    Chowdhery et al. (2022), PaLM, Appendix B. For a mixture of experts, N is the active parameters per token.
+    Example: GPT-3 175B on 300B tokens: 6 × 175e9 × 300e9 = 3.15e23 FLOPs (Brown et al. 2020 report 3.14e23).
     """
     n = check_number("params", params, low=0, low_open=True, high=1e15)
     d = check_number("tokens", tokens, low=0, low_open=True, high=1e16)
     k = check_number("flops_per_token_per_param", flops_per_token_per_param, low=1, high=100)
-    return check_finite_result("total_flops", k * n * d)
+    a = check_number("attention_flops_per_token", attention_flops_per_token, low=0, high=1e18)
+    return check_finite_result("total_flops", (k * n + a) * d)
+
+
+def attention_flops_per_token(*, layers: float, width: float, sequence_length: float) -> float:
+    """The attention's FLOPs per token in PaLM's count, forward and backward: 12 · L · d · s, for L layers of
+    attention width d (heads × head size) over s-token sequences, the whole s × s as PaLM counts it (Chowdhery
+    et al. 2022, Appendix B). Example: Llama 3 405B (126 layers, 128 heads × 128) at 8,192 tokens:
+    12 × 126 × 16,384 × 8,192 = 2.03e11, 8 % beside its 6N = 2.43e12."""
+    return 12.0 * layers * width * sequence_length
 
 
 def cluster_flop_per_s(*, peak_flop_per_s: float, count: float, mfu: float) -> float:
@@ -86,7 +98,7 @@ def facility_power_w(*, count: float, watts_per_accelerator: float, pue: float) 
 
 def training(
     *,
-    params: float,
+    params: float | None = None,
     tokens: float,
     count: float,
     mfu: float,
@@ -106,11 +118,17 @@ def training(
     total_params: float | None = None,
     goodput: float | None = None,
     basis: str = DEFAULT_BASIS,
+    model: str | None = None,
+    layers: int | None = None,
+    hidden_size: float | None = None,
+    sequence_length: float = 4096,
 ) -> Result:
     """Time, cost, power, energy and CO₂ of a training run, and what bounds it.
 
     Parameters:
-        params: parameters N (active parameters per token for a mixture of experts).
+        params: parameters N (active parameters per token for a mixture of experts); a `model` gives its own.
+        model, layers, hidden_size, sequence_length: a data/ model, or a custom model's layers and width, add the
+            attention's FLOPs to C (PaLM's count, as the planner's MFU); without a shape C is the 6ND rule.
         tokens: training tokens D.
         count: accelerators.
         mfu: model FLOPs utilization, 0–1.
@@ -150,8 +168,12 @@ def training(
     Raises:
         CalcError: a value outside its range, an unknown accelerator or a format it lacks.
     """
+    params, attention = _model_flops(model, params, layers, hidden_size, sequence_length)
+    if model is not None and total_params is None:
+        total_params = load_data().model(model).params  # a mixture of experts syncs every expert's gradients
     run = _training_run(
         params=params,
+        attention_flops_per_token=attention,
         tokens=tokens,
         count=count,
         mfu=mfu,
@@ -176,6 +198,8 @@ def training(
     total, rate, peak, roof = q["total_flops"], q["cluster_flop_per_s"], run.peak, run.roof
     seconds, accelerator_seconds, productive = q["seconds"], q["accelerator_seconds"], run.productive
     notes: list[Text] = [roofs.note]
+    if not attention:
+        notes.append(text("training.note.no_attention"))
     steps = [
         Step(
             "total_flops",
@@ -183,6 +207,16 @@ def training(
             r"C = k\,N\,D",
             "{k} × {N} × {D}",
             {"k": (flops_per_token_per_param, ""), "N": (params, ""), "D": (tokens, "")},
+            total,
+            "FLOP",
+        )
+        if not attention
+        else Step(
+            "total_flops",
+            text("training.step.total_flops_attention"),
+            r"C = (k\,N + 12\,L\,d\,s)\,D",
+            "({k} × {N} + {A}) × {D}",
+            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "A": (attention, ""), "D": (tokens, "")},
             total,
             "FLOP",
         ),
@@ -305,9 +339,15 @@ def training(
         Step(
             "step_compute_seconds",
             text("training.step.step_compute_seconds"),
-            r"t_c = k\,N\,B / R",
-            "{k} × {N} × {B} / {R}",
-            {"k": (flops_per_token_per_param, ""), "N": (params, ""), "B": (run.batch, ""), "R": (rate, "FLOP/s")},
+            r"t_c = (k\,N + A)\,B / R" if attention else r"t_c = k\,N\,B / R",
+            "({k} × {N} + {A}) × {B} / {R}" if attention else "{k} × {N} × {B} / {R}",
+            {
+                "k": (flops_per_token_per_param, ""),
+                "N": (params, ""),
+                "A": (attention, ""),
+                "B": (run.batch, ""),
+                "R": (rate, "FLOP/s"),
+            },
             step_compute,
             "s",
         )
@@ -352,6 +392,24 @@ class TrainingRun:
     sync_step: Step | None
 
 
+def _model_flops(
+    model: str | None, params: float | None, layers: int | None, hidden_size: float | None, sequence_length: float
+) -> tuple[float, float]:
+    """N and the attention's FLOPs per token: a data/ model's (active) parameters and attention width, or the
+    custom model's parameters with its layers and width where given (no shape: no attention term)."""
+    s = check_number("seq_len", sequence_length, low=1, high=1e8, integer=True)
+    if model is not None:
+        shape = load_data().model(model)
+        width = float(shape.attention_heads * shape.head_dim)
+        return shape.active_params, attention_flops_per_token(layers=shape.layers, width=width, sequence_length=s)
+    n = check_number("params", params, low=0, low_open=True, high=1e15)
+    if layers is None or hidden_size is None:
+        return n, 0.0
+    depth = check_number("layers", layers, low=1, high=1e4, integer=True)
+    width = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
+    return n, attention_flops_per_token(layers=depth, width=width, sequence_length=s)
+
+
 def _training_run(
     *,
     params: float,
@@ -362,6 +420,7 @@ def _training_run(
     dtype: str,
     peak_flop_per_s: float | None,
     flops_per_token_per_param: float,
+    attention_flops_per_token: float,
     price_usd_per_hour_per_accelerator: float | None,
     watts: float | None,
     node_overhead: float,
@@ -395,7 +454,12 @@ def _training_run(
     if carbon is not None:
         carbon = check_number("carbon", carbon, low=0, high=2000)
 
-    total = training_flops(params=params, tokens=tokens, flops_per_token_per_param=flops_per_token_per_param)
+    total = training_flops(
+        params=params,
+        tokens=tokens,
+        flops_per_token_per_param=flops_per_token_per_param,
+        attention_flops_per_token=attention_flops_per_token,
+    )
     rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=mfu)
     roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=("flops",))
     roof = float(roofs.flop_per_s or peak)
@@ -429,7 +493,7 @@ def _training_run(
         gradient_bytes_per_param=gradient_bytes_per_param,
     )
     batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
-    step_compute = flops_per_token_per_param * params * batch / rate
+    step_compute = (flops_per_token_per_param * params + attention_flops_per_token) * batch / rate
     bottleneck = "compute"
     overlap = None
     sync_seconds = None
@@ -440,6 +504,8 @@ def _training_run(
         bottleneck = "gradient-sync" if sync_seconds > step_compute else "compute"
 
     quantities: dict[str, Any] = {
+        "params": params,
+        "attention_flops_per_token": attention_flops_per_token,
         "total_flops": total,
         "cluster_flop_per_s": rate,
         "seconds": seconds,
@@ -577,6 +643,7 @@ def _gradient_sync(
 
 _SCALING_INPUTS = (
     "params",
+    "attention_flops_per_token",
     "tokens",
     "mfu",
     "accelerator",
@@ -596,8 +663,8 @@ _SCALING_INPUTS = (
 _TRAINING_DEFAULTS = {
     name: parameter.default
     for name, parameter in inspect.signature(training).parameters.items()
-    if parameter.default is not inspect.Parameter.empty
-}
+    if parameter.default is not inspect.Parameter.empty and name in inspect.signature(_training_run).parameters
+} | {"attention_flops_per_token": 0.0}
 
 
 def _scaling_point(count: float, inputs: dict[str, Any]) -> ScalingPoint:
@@ -657,6 +724,8 @@ def training_scaling_svg(*, count: float, lang: str = "en", **inputs: Any) -> st
 
 def _training_result_svg(result: Result, lang: str) -> str:
     inputs = {key: result.inputs[key] for key in _SCALING_INPUTS if key in result.inputs}
+    for key in ("params", "attention_flops_per_token"):  # as resolved from the model, where one is named
+        inputs[key] = result.quantities[key]
     inputs["price_usd_per_hour_per_accelerator"] = result.quantities["price_usd_per_hour"]
     return training_scaling_svg(count=float(result.inputs["count"]), lang=lang, **inputs)
 
@@ -664,7 +733,8 @@ def _training_result_svg(result: Result, lang: str) -> str:
 TRAINING = Calculator(
     name="training",
     fields=(
-        Field("params", default="70B", low=0, low_open=True, high=1e15),
+        Field("model", kind="model", default="custom"),
+        Field("params", default="70B", custom_of="model", low=0, low_open=True, high=1e15),
         Field("tokens", default="1T", low=0, low_open=True, high=1e16),
         ACCELERATOR,
         with_changes(DTYPE, advanced=True),
@@ -701,9 +771,14 @@ TRAINING = Calculator(
         ),
         Field("total_params", optional=True, low=0, low_open=True, high=1e15, advanced=True),
         Field("goodput", optional=True, low=0, low_open=True, high=1, advanced=True),
+        Field("layers", optional=True, custom_of="model", low=1, high=1e4, integer=True, advanced=True),
+        Field("hidden_size", optional=True, custom_of="model", low=1, high=1e7, integer=True, advanced=True),
+        Field("seq_len", default="4096", param="sequence_length", low=1, high=1e8, integer=True, advanced=True),
     ),
     function=training,
     units={
+        "params": "",
+        "attention_flops_per_token": "FLOP",
         "total_flops": "FLOP",
         "cluster_flop_per_s": "FLOP/s",
         "seconds": "days",

@@ -43,6 +43,18 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "70B óptimo según Chinchilla: 1,4T tokens, 1024 H100",
     },
     "training.step.total_flops": {"en": "Training FLOPs", "es": "FLOP de entrenamiento"},
+    "training.step.total_flops_attention": {
+        "en": "Training FLOPs, the attention's included (PaLM's count, as the planner's MFU)",
+        "es": "FLOP de entrenamiento, con los de la atención (el recuento de PaLM, como el MFU del planificador)",
+    },
+    "training.note.no_attention": {
+        "en": "FLOPs by the 6ND rule, without the attention's: choose a model (or give a custom model's layers and hidden size) to count them as PaLM and the planner do, 12 × layers × width × sequence length per token.",
+        "es": "FLOP según la regla 6ND, sin los de la atención: elige un modelo (o indica las capas y la dimensión oculta de uno personalizado) para contarlos como PaLM y el planificador, 12 × capas × anchura × longitud de secuencia por token.",
+    },
+    "training.field.seq_len": {
+        "en": "Sequence length (for the attention's FLOPs)",
+        "es": "Longitud de secuencia (para los FLOP de la atención)",
+    },
     "training.step.cluster_flop_per_s": {
         "en": "Effective cluster throughput ({chip})",
         "es": "Rendimiento efectivo del clúster ({chip})",
