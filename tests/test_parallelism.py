@@ -286,3 +286,22 @@ def test_scaling_book_llama3_70b_on_a_v5p_pod() -> None:
     assert q["dp"] == 1024 and q["batch_tokens_per_device"] == 2048
     assert q["critical_batch_tokens_per_device"] < 2048 and q["dp_exposed_seconds"] == 0
     assert q["dp_link"] == "scale-up" and q["fits"] is True
+
+
+def test_overlapped_tensor_parallelism_hides_under_the_matmuls_as_far_as_they_reach() -> None:
+    """Off, every TP collective is on the critical path; on, only what the layer's matmuls cannot cover stays
+    (none for Llama 3 70B on H100s, whose matmuls outlast their AllGathers and ReduceScatters); the step shrinks by
+    the exposed time and its share of the bubble, and nothing else moves."""
+    inputs = {"model": "llama-3-70b", "count": "64", "tp": "8", "pp": "2", "global_batch_tokens": "1M"}
+    off = calc.compute("parallelism", inputs, "en").quantities
+    on = calc.compute("parallelism", {**inputs, "tp_overlap": "on"}, "en").quantities
+    assert off["tp_exposed_seconds"] == off["tp_comm_seconds"] > 0
+    assert on["tp_comm_seconds"] == off["tp_comm_seconds"] and on["tp_exposed_seconds"] == 0
+    assert on["compute_seconds"] == off["compute_seconds"]
+    saved = off["tp_comm_seconds"] + (off["bubble_seconds"] - on["bubble_seconds"])
+    assert on["step_seconds"] == pytest.approx(off["step_seconds"] - saved)
+    assert on["bubble_seconds"] < off["bubble_seconds"]
+    # A slow link leaves part of it exposed: the collectives' time less the matmuls'.
+    slow = calc.compute("parallelism", {**inputs, "tp_overlap": "on", "scale_up_gbytes_s": "5"}, "en")
+    assert slow.quantities["tp_exposed_seconds"] > 0
+    assert any(step.key == "tp_exposed_seconds" for step in slow.steps)

@@ -40,6 +40,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     "field.sequence_parallel": {"en": "Sequence parallelism (with TP)", "es": "Paralelismo de secuencia (con TP)"},
     "option.sequence_parallel.on": {"en": "on", "es": "sí"},
     "option.sequence_parallel.off": {"en": "off", "es": "no"},
+    "field.tp_overlap": {
+        "en": "TP communication overlapped with the matmuls",
+        "es": "Comunicación de TP solapada con los matmuls",
+    },
+    "option.tp_overlap.on": {"en": "on", "es": "sí"},
+    "option.tp_overlap.off": {"en": "off", "es": "no"},
     "field.virtual_stages": {
         "en": "Model chunks per pipeline rank (interleaving)",
         "es": "Trozos del modelo por proceso del pipeline (intercalado)",
@@ -197,6 +203,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "planner.step.dp_allreduce": {
         "en": "Gradient AllReduce (ReduceScatter + AllGather) of the data-parallel group, {link}",
         "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de paralelismo de datos, {link}",
+    },
+    "planner.step.tp_exposed": {
+        "en": "Tensor-parallel communication the layers' matmuls do not cover (overlapped)",
+        "es": "Comunicación del paralelismo de tensor que los matmuls de las capas no cubren (solapada)",
     },
     "planner.step.dp_exposed_1": {
         "en": "Gradient sync not hidden under one micro-batch's compute",

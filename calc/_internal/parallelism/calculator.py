@@ -71,6 +71,7 @@ def parallelism(
     virtual_stages: float = 1,
     zero_stage: int = 1,
     sequence_parallel: str = "on",
+    tp_overlap: str = "off",
     sequence_length: float = 8192,
     global_batch_tokens: float = 4_194_304,
     micro_batch: float = 1,
@@ -94,7 +95,9 @@ def parallelism(
             for a mesh, torus or ring) and scale_out_bytes_per_s (the NIC per accelerator, per direction).
         count: accelerators. tp, pp, dp (default count / (tp·pp·cp)), ep, cp: the degrees of tensor, pipeline,
             data, expert and context parallelism; virtual_stages: model chunks per pipeline rank (interleaving).
-        zero_stage: 0-3 over the data-parallel group (3 = FSDP). sequence_parallel: "on" or "off".
+        zero_stage: 0-3 over the data-parallel group (3 = FSDP). sequence_parallel: "on" or "off". tp_overlap: "on" hides
+        the tensor-parallel collectives under the layer's matmuls as far as they reach (Transformer Engine's
+        userbuffers overlap); "off" (the default) leaves them all on the critical path.
         sequence_length, global_batch_tokens, micro_batch: the batch; micro-batches m = ⌈B / (s·b·dp)⌉.
         recompute: none, selective or full. recipe: the training-memory recipes (bytes per parameter).
         flash_attention, dropout: "on" or "off" (activation memory). matmul_efficiency: the fraction of the dense
@@ -187,6 +190,7 @@ def parallelism(
         micro_batch=b,
         recompute=check_choice("recompute", recompute, RECOMPUTE),
         sequence_parallel=check_choice("sequence_parallel", sequence_parallel, SWITCHES) == "on",
+        tp_overlap=check_choice("tp_overlap", tp_overlap, SWITCHES) == "on",
     )
     check_choice("search", search, SWITCHES)
     check_layout(setup, lay)
@@ -220,6 +224,7 @@ def parallelism(
         "pipeline_bubble_fraction": q["bubble_fraction"],
         "compute_seconds": q["compute"],
         "tp_comm_seconds": q["tp_comm"],
+        "tp_exposed_seconds": q["tp_exposed"],
         "pp_comm_seconds": q["pp_comm"],
         "dp_comm_seconds": q["dp_comm"],
         "ep_comm_seconds": q["ep_comm"],
@@ -272,7 +277,7 @@ def _parallelism_svg(result: Result, lang: str) -> str:
     memory = memory_bars_svg(parts=parts, capacity_bytes=float(q["capacity_bytes"]), lang=lang)  # type: ignore[arg-type]
     segments = (
         (t("plot.timeline.compute", lang), float(q["compute_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.tp", lang), float(q["tp_comm_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.tp", lang), float(q["tp_exposed_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.cp", lang), float(q["cp_comm_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.ep", lang), float(q["ep_comm_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.pp", lang), float(q["pp_comm_seconds"])),  # type: ignore[arg-type]
@@ -361,6 +366,7 @@ PARALLELISM = Calculator(
         Field("micro_batch", default="1", low=1, high=1e6, integer=True),
         Field("recompute", kind="choice", default="none", choices=RECOMPUTE),
         Field("sequence_parallel", kind="choice", default="on", choices=SWITCHES, advanced=True),
+        Field("tp_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("virtual_stages", default="1", low=1, high=1e3, integer=True, advanced=True),
         Field("optimizer", kind="choice", default="adam-mixed", param="recipe", choices=tuple(RECIPES), advanced=True),
         Field("flash_attention", kind="choice", default="on", choices=SWITCHES, advanced=True),
@@ -387,6 +393,7 @@ PARALLELISM = Calculator(
         "capacity_bytes": "B",
         "compute_seconds": "s",
         "tp_comm_seconds": "s",
+        "tp_exposed_seconds": "s",
         "pp_comm_seconds": "s",
         "dp_comm_seconds": "s",
         "ep_comm_seconds": "s",

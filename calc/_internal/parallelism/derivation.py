@@ -218,6 +218,20 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: 
                 "s",
             )
         )
+    if lay.tp_overlap and q["tp_one"].seconds > 0:
+        window = {"m": (mb, ""), "T": (q["tp_mb"], "s"), "M": (q["matmul_mb"], "s")}
+        steps.append(
+            Step(
+                "tp_exposed_seconds",
+                text("planner.step.tp_exposed"),
+                r"m\,\max(0, t_\text{TP} - t_\text{matmul})",
+                "{m} × max(0, {T} − {M})",
+                window,
+                q["tp_exposed"],
+                "s",
+                digits_for_difference(q["tp_exposed"], [value for value, _ in window.values()]),
+            )
+        )
     if lay.pp > 1:
         one = q["pp_one"]
         template, values = _times("{m} × 2 × {v}", {"m": (mb, ""), "v": (v, "")}, one, "x")

@@ -61,6 +61,7 @@ class Layout:
     micro_batch: int
     recompute: str
     sequence_parallel: bool
+    tp_overlap: bool = False  # each TP collective split and pipelined with the GEMM beside it
 
 
 @dataclass(frozen=True)

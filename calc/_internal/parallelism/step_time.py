@@ -180,6 +180,14 @@ def layer_times(setup: Setup, lay: Layout) -> dict[str, Any]:
     return {"seconds": seconds, "dense": dense, "dense_s": dense_s, "moe": moe, "moe_s": moe_s, "moe_share": share}
 
 
+def _matmul_seconds(layer: dict[str, Any], recompute: str, flash: bool) -> float:
+    """One layer's matmul time for one micro-batch, forward, recomputed and backward (a mixture of experts' layers
+    weighted by their share)."""
+    factor = pass_factors(recompute, flash)[0]
+    moe = layer["moe"].matmul_seconds if layer["moe"] is not None else 0.0
+    return factor * (layer["moe_share"] * moe + (1 - layer["moe_share"]) * layer["dense"].matmul_seconds)
+
+
 def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic): its `layout_memory`
     (`memory`, when the caller has it) and its compute, communication and step time."""
@@ -213,6 +221,10 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     tp_kind = "gather_scatter" if lay.sequence_parallel else "allreduce"
     tp_one = collective(tp_kind, ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links)
     tp_mb = busiest_layers * tp_calls * tp_one.seconds
+    # Overlapped (Transformer Engine's userbuffers), a collective hides under its layer's matmuls: what they
+    # cannot cover stays exposed. Off, each waits for the GEMM before it and holds up the GEMM after it.
+    matmul_mb = busiest_layers * _matmul_seconds(layer, lay.recompute, setup.flash)
+    tp_exposed_mb = max(0.0, tp_mb - matmul_mb) if lay.tp_overlap else tp_mb
     # Context parallelism: K and V gathered in the forward pass and again in the backward, dK and dV reduce-scattered.
     kv_split = min(t, m.kv_heads)
     cp_calls = 4.0 if full else 3.0
@@ -224,7 +236,7 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     tokens = s * b / c / (t if lay.sequence_parallel else 1)
     ep_one = collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links)
     ep_mb = moe_layers * ep_calls * ep_one.seconds
-    critical_mb = compute_mb + tp_mb + cp_mb + ep_mb
+    critical_mb = compute_mb + tp_exposed_mb + cp_mb + ep_mb
     compute = microbatches * compute_mb
     # Pipeline: one send forward and one backward per micro-batch and model chunk, s·b·h/(c·t) each.
     pp_one = collective("p2p", ACTIVATION_BYTES * s * b * m.hidden / (c * t), p, t * c * d, links)
@@ -248,7 +260,8 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     updated = (dense_dev / (group if lay.zero >= 1 else 1)) + expert_dev / (expert_group if lay.zero >= 1 else 1)
     optimizer_s = (2 * o + w + g) * updated / setup.hbm
     tp_comm, cp_comm, ep_comm = microbatches * tp_mb, microbatches * cp_mb, microbatches * ep_mb
-    exposed = tp_comm + cp_comm + ep_comm + pp_comm + dp_exposed
+    tp_exposed = microbatches * tp_exposed_mb
+    exposed = tp_exposed + cp_comm + ep_comm + pp_comm + dp_exposed
     step = compute + bubble + exposed + optimizer_s
     weights_flops_dev = 4.0 * m.active_params * imbalance / (t * p)
     # The critical batch is where compute covers the reduction's bytes (the latency is a fixed cost, not a rate).
@@ -279,6 +292,9 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "ep_one": ep_one,
         "ep_comm": ep_comm,
         "critical_mb": critical_mb,
+        "tp_mb": tp_mb,
+        "matmul_mb": matmul_mb,
+        "tp_exposed": tp_exposed,
         "pp_one": pp_one,
         "pp_comm": pp_comm,
         "bubble": bubble,
