@@ -305,3 +305,17 @@ def test_overlapped_tensor_parallelism_hides_under_the_matmuls_as_far_as_they_re
     slow = calc.compute("parallelism", {**inputs, "tp_overlap": "on", "scale_up_gbytes_s": "5"}, "en")
     assert slow.quantities["tp_exposed_seconds"] > 0
     assert any(step.key == "tp_exposed_seconds" for step in slow.steps)
+
+
+def test_a_layout_that_does_not_fit_says_so_first_and_a_bubble_over_one_is_flagged() -> None:
+    """Llama 3 405B on 128 H100s with 64k tokens per step: 16 stages over 2 micro-batches idle 1.88 times the
+    compute ((16 − 1) / (1 × 8)), and the planner says so; a layout over the memory leads with that."""
+    result = calc.compute(
+        "parallelism",
+        {"model": "llama-3-405b", "count": "128", "tp": "8", "pp": "16", "global_batch_tokens": "64k"},
+        "en",
+    )
+    assert result.quantities["pipeline_bubble_fraction"] > 1
+    assert any("idles longer than it computes" in note.render("en") for note in result.notes)
+    big = calc.compute("parallelism", {"model": "llama-3-405b", "count": "8", "tp": "8", "pp": "1"}, "en")
+    assert big.quantities["fits"] is False and big.notes[0].render("en").startswith("Does not fit")

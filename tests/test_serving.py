@@ -9,7 +9,7 @@ import math
 import xml.etree.ElementTree as ET
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import calc
@@ -228,6 +228,7 @@ def test_blocking_batching_accounting(batch: int, output: int) -> None:
     """Blocking prefill (Orca): B sequences each emit one token per TPOT over O − 1 decode tokens, so the batch makes
     B·O / ((O − 1)·TPOT) tokens/s; TPOT is the decode step plus the B/(O − 1) prefills that interrupt it."""
     q = _serve(batch=str(batch), output_tokens=str(output), schedule="blocking")
+    assume(q["fits"])  # a batch past the memory gets no times
     assert q["tpot_seconds"] == pytest.approx(q["decode_step_seconds"] + batch * q["ttft_seconds"] / (output - 1))
     assert q["output_tokens_per_second"] == pytest.approx(batch * output / ((output - 1) * q["tpot_seconds"]))
     assert q["request_seconds"] == pytest.approx(q["ttft_seconds"] + (output - 1) * q["tpot_seconds"])
@@ -238,6 +239,7 @@ def test_chunked_batching_accounting(batch: int, output: int) -> None:
     """Chunked prefill (Sarathi-Serve): every step carries the decodes and the joining prompts, so TPOT is the step
     itself, the batch makes B tokens per step, and a step is never faster than the same batch decoding alone."""
     q = _serve(batch=str(batch), output_tokens=str(output))
+    assume(q["fits"])  # a batch past the memory gets no times
     alone = _serve(batch=str(batch), output_tokens=str(output), schedule="blocking")
     assert q["tpot_seconds"] == pytest.approx(q["decode_step_seconds"])
     assert q["output_tokens_per_second"] == pytest.approx(batch / q["tpot_seconds"])
@@ -367,3 +369,35 @@ def test_default_efficiency_is_the_measured_share_of_peak() -> None:
     assert _serve(accelerator="rtx-4090")["bandwidth_efficiency"] == pytest.approx(median)
     given = _serve(efficiency="0.5")
     assert given["bandwidth_efficiency"] == given["compute_efficiency"] == 0.5
+
+
+def test_a_server_that_cannot_hold_its_weights_gives_no_time_or_price_and_says_what_fits() -> None:
+    """Llama 3 70B in BF16 (141 GB) on one H100 (77 GB it may fill): no TTFT, TPOT, throughput or price, only the
+    memory steps; the first note says it does not fit and that 2 accelerators or FP8 weights would (both checked
+    by running them), in both languages."""
+    inputs = {"model": "llama-3-70b", "tp": "1", "accelerator": "h100-sxm", "slo_tpot_ms": "30"}
+    for lang, words in (("en", "Does not fit"), ("es", "No cabe")):
+        result = calc.compute("serving", inputs, lang)
+        q = result.quantities
+        assert q["max_batch"] == 0 and q["fits"] is False
+        assert all(q[key] is None for key in ("ttft_seconds", "tpot_seconds", "cost_per_million_output_tokens"))
+        assert q["output_tokens_per_second"] is None and q["slo_batch"] is None
+        assert {step.key for step in result.steps} <= {
+            "weights_bytes",
+            "kv_bytes_per_token",
+            "kv_bytes_per_sequence",
+            "usable_bytes",
+            "kv_room",
+            "kv_transfer_seconds",
+        }
+        first = result.notes[0].render(lang)
+        assert first.startswith(words) and "2" in first and "FP8" in first
+    assert calc.compute("serving", {**inputs, "tp": "2"}, "en").quantities["max_batch"] >= 1
+    assert calc.compute("serving", {**inputs, "dtype": "fp8"}, "en").quantities["max_batch"] >= 1
+
+
+def test_a_batch_past_the_memory_limit_gets_no_price() -> None:
+    """Weights that fit but a batch that does not: no price for that batch, and the note comes first."""
+    result = calc.compute("serving", {"batch": "500"}, "en")
+    assert result.quantities["fits"] is False and result.quantities["cost_per_million_output_tokens"] is None
+    assert result.notes[0].render("en").startswith("A batch of 500 does not fit")

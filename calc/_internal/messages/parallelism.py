@@ -279,6 +279,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "No data parallelism (DP × CP = 1): no gradient sync, so no critical batch.",
         "es": "Sin paralelismo de datos (DP × CP = 1): no hay sincronización de gradientes ni batch crítico.",
     },
+    "planner.note.bubble_over_one": {
+        "en": "The pipeline idles longer than it computes (a bubble {bubble} times the compute): too few micro-batches for {stages} stages; raise the batch, lower the pipeline degree or interleave stages.",
+        "es": "El pipeline pasa más tiempo parado que calculando (una burbuja de {bubble} veces el cómputo): pocos micro-batches para {stages} etapas; sube el batch, baja el grado de pipeline o intercala etapas.",
+    },
     "planner.note.no_fit": {
         "en": "Does not fit: {needed} per accelerator against {capacity}. Shard more (ZeRO, TP, PP) or recompute.",
         "es": "No cabe: {needed} por acelerador frente a {capacity}. Reparte más (ZeRO, TP, PP) o recomputa.",

@@ -203,13 +203,25 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "The KV cache is copied {copies} times: it has fewer KV heads (or one latent, for MLA) than the {tp} tensor-parallel ranks, so it cannot be split.",
         "es": "La caché KV se copia {copies} veces: tiene menos cabezas KV (o un único latente, en MLA) que los {tp} procesos del paralelismo de tensor, así que no se puede repartir.",
     },
-    "serving.note.weights_do_not_fit": {
-        "en": "The weights alone do not fit in the memory the server may fill: add accelerators (tensor parallelism) or quantize.",
-        "es": "Los pesos solos no caben en la memoria que el servidor puede ocupar: añade aceleradores (paralelismo de tensor) o cuantiza.",
+    "serving.note.no_fit_tp_or_format": {
+        "en": "Does not fit: the weights alone take {weights}, more than the {usable} the server may fill, so there is no time or price to give. It fits on {tp} accelerators (tensor parallelism), or with {format} weights.",
+        "es": "No cabe: solo los pesos ocupan {weights}, más que los {usable} que el servidor puede llenar, así que no hay tiempo ni precio que dar. Cabe en {tp} aceleradores (paralelismo de tensor) o con pesos en {format}.",
+    },
+    "serving.note.no_fit_tp": {
+        "en": "Does not fit: the weights alone take {weights}, more than the {usable} the server may fill, so there is no time or price to give. It fits on {tp} accelerators (tensor parallelism).",
+        "es": "No cabe: solo los pesos ocupan {weights}, más que los {usable} que el servidor puede llenar, así que no hay tiempo ni precio que dar. Cabe en {tp} aceleradores (paralelismo de tensor).",
+    },
+    "serving.note.no_fit_format": {
+        "en": "Does not fit: the weights alone take {weights}, more than the {usable} the server may fill, so there is no time or price to give. It fits with {format} weights.",
+        "es": "No cabe: solo los pesos ocupan {weights}, más que los {usable} que el servidor puede llenar, así que no hay tiempo ni precio que dar. Cabe con pesos en {format}.",
+    },
+    "serving.note.no_fit_none": {
+        "en": "Does not fit: the weights alone take {weights}, more than the {usable} the server may fill, so there is no time or price to give; neither more accelerators in one scale-up domain nor a narrower format holds them.",
+        "es": "No cabe: solo los pesos ocupan {weights}, más que los {usable} que el servidor puede llenar, así que no hay tiempo ni precio que dar; ni más aceleradores en un dominio de scale-up ni un formato más estrecho los contienen.",
     },
     "serving.note.over_memory": {
-        "en": "A batch of {batch} does not fit: the KV caches of at most {limit} sequences fit beside the weights.",
-        "es": "Un batch de {batch} no cabe: junto a los pesos caben las cachés KV de {limit} secuencias como máximo.",
+        "en": "A batch of {batch} does not fit, so there is no time or price to give: the KV caches of at most {limit} sequences fit beside the weights.",
+        "es": "Un batch de {batch} no cabe, así que no hay tiempo ni precio que dar: junto a los pesos caben las cachés KV de {limit} secuencias como máximo.",
     },
     "serving.note.no_price": {
         "en": "No cost per token: the edition has no price for this chip; give a price per accelerator-hour to add it.",

@@ -205,10 +205,11 @@ def parallelism(
         notes.append(text("planner.note.no_vocab"))
     if q["critical"] is None:
         notes.append(text("planner.note.no_dp"))
-    if not q["fits"]:
-        notes.append(
-            text("planner.note.no_fit", needed=format_quantity(q["total"], "B"), capacity=format_quantity(usable, "B"))
-        )
+    if not q["fits"]:  # first: every figure below is for a layout that cannot run
+        needed, room = format_quantity(q["total"], "B"), format_quantity(usable, "B")
+        notes.insert(0, text("planner.note.no_fit", needed=needed, capacity=room))
+    if q["bubble_fraction"] > 1:
+        notes.append(text("planner.note.bubble_over_one", bubble=q["bubble_fraction"], stages=float(p_)))
     quantities: dict[str, Any] = {
         "weights_bytes": q["weights"],
         "gradients_bytes": q["gradients"],

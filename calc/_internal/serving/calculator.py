@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..chips import resolve_chip
-from ..data import load_data
+from ..data import Accelerator, load_data
 from ..defaults import checked_price
 from ..errors import CalcError, check_choice, check_finite_result, check_number
 from ..fields import (
@@ -18,10 +18,11 @@ from ..fields import (
     Field,
     with_changes,
 )
+from ..fmt import Quantity
 from ..inference import (
     MEMORY_UTILIZATION,
 )
-from ..messages import text
+from ..messages import Text, text
 from ..parallelism import chip_links
 from ..plot import CurvePoint, serving_curve_svg
 from ..results import Result, Scalar, Step
@@ -31,6 +32,7 @@ from .case import (
     SCHEDULES,
     SERVE_FORMATS,
     SWEEP,
+    ServingCase,
     build_case,
     case_max_batch,
     default_tp_latency_s,
@@ -42,6 +44,41 @@ from .case import (
 from .derivation import serving_steps
 
 # -- The calculator --------------------------------------------------------------------------------------------
+
+
+# What a configuration that does not fit shows: its memory steps, and none of its times or prices.
+MEMORY_STEPS = ("weights_bytes", "kv_bytes_per_token", "kv_bytes_per_sequence", "usable_bytes", "kv_room")
+UNFIT_NONE = (
+    "ttft_seconds",
+    "tpot_seconds",
+    "request_seconds",
+    "output_tokens_per_second",
+    "requests_per_second",
+    "decode_step_seconds",
+    "decode_bound",
+    "cost_per_million_output_tokens",
+)
+
+
+def _what_would_fit(common: dict[str, Any], case: ServingCase, chip: Accelerator | None) -> Text:
+    """Why the weights do not fit, and the fewest accelerators (within the scale-up domain) or the first narrower
+    weight format that would hold them with one sequence's cache."""
+
+    def fits(**change: Any) -> bool:
+        return case_max_batch(build_case(**{**common, **change, "link": 1.0})) >= 1
+
+    domain = int(chip.scale_up_domain_size or 1) if chip is not None else 1
+    tp = next((k for k in (2, 4, 8, 16, 32, 64) if case.tp < k <= domain and fits(tp=float(k))), None)
+    narrower = SERVE_FORMATS[SERVE_FORMATS.index(common["weight_format"]) + 1 :]
+    fmt = next((f for f in narrower if fits(weight_format=f)), None)
+    key = {(True, True): "tp_or_format", (True, False): "tp", (False, True): "format", (False, False): "none"}
+    return text(
+        f"serving.note.no_fit_{key[(tp is not None, fmt is not None)]}",
+        weights=Quantity(case.weights, "B"),
+        usable=Quantity(case.usable, "B"),
+        tp=float(tp or 0),
+        format=(fmt or "").upper(),
+    )
 
 
 def serving(
@@ -156,7 +193,7 @@ def serving(
     bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
         chip, efficiency, COMPUTE_DTYPE[fmt], basis
     )
-    case = build_case(
+    common: dict[str, Any] = dict(
         model=found,
         weight_format=fmt,
         kv_format=kv_fmt,
@@ -173,15 +210,17 @@ def serving(
         price=price,
         schedule=check_choice("schedule", schedule, SCHEDULES),
     )
+    case = build_case(**common)
     limit = case_max_batch(case)
     point = serving_point(case, b)
     steps = serving_steps(case, point, found, fmt, kv_fmt, limit)
     if case.kv_shards < n:
         notes.append(text("serving.note.kv_replicated", copies=n / case.kv_shards, tp=n))
-    if limit == 0:
-        notes.append(text("serving.note.weights_do_not_fit"))
+    fits = 1 <= b <= limit
+    if limit == 0:  # first, with what would make it fit
+        notes.insert(0, _what_would_fit(common, case, data_chip))
     elif b > limit:
-        notes.append(text("serving.note.over_memory", batch=b, limit=float(limit)))
+        notes.insert(0, text("serving.note.over_memory", batch=b, limit=float(limit)))
     if price is None:
         notes.append(text("serving.note.no_price"))
     quantities: dict[str, Any] = {
@@ -192,7 +231,7 @@ def serving(
         "kv_bytes": check_finite_result("kv_bytes", b * case.kv_per_sequence),
         "usable_bytes": case.usable,
         "max_batch": limit,
-        "fits": 1 <= b <= limit,
+        "fits": fits,
         "ttft_seconds": point["ttft"],
         "tpot_seconds": point["tpot"],
         "request_seconds": point["request"],
@@ -216,6 +255,9 @@ def serving(
         "slo_output_tokens_per_second": None,
         "slo_cost_per_million_output_tokens": None,
     }
+    if not fits:  # no time or price for a server that cannot hold its batch: only the memory that says so
+        quantities.update(dict.fromkeys(UNFIT_NONE))
+        steps = [step for step in steps if step.key in MEMORY_STEPS]
     nic = data_chip.scale_out_bits_per_s / 8.0 if data_chip is not None and data_chip.scale_out_bits_per_s else None
     if nic is not None:
         prompt_kv = case.kv_per_token * case.cached(p)
@@ -235,8 +277,9 @@ def serving(
         notes.append(text("serving.note.no_scale_out"))
     chosen = None
     if slo is None:
-        notes.append(text("serving.note.no_slo"))
-    else:
+        if limit > 0:
+            notes.append(text("serving.note.no_slo"))
+    elif limit > 0:
         chosen = largest_batch_within(case, slo, limit)
         if chosen == 0:
             notes.append(text("serving.note.slo_unmet", target=slo * 1e3))
