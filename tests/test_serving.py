@@ -361,3 +361,16 @@ def test_default_efficiency_is_the_measured_share_of_peak() -> None:
     assert _serve(accelerator="rtx-4090")["bandwidth_efficiency"] == pytest.approx(median)
     given = _serve(efficiency="0.5")
     assert given["bandwidth_efficiency"] == given["compute_efficiency"] == 0.5
+
+
+def test_compute_bound_batch_is_on_the_serving_basis() -> None:
+    """The weights-only batch where decode turns compute-bound uses the same rates as the serving step: the
+    datasheet ratio (the decode calculator's) times the compute over the bandwidth efficiency."""
+    inputs = {"model": "llama-3-8b", "accelerator": "h100-sxm"}
+    peak_ratio = calc.compute("decode", inputs).quantities["compute_bound_batch"]
+    for extra in ({}, {"basis": "peak"}, {"efficiency": "1"}):
+        q = calc.compute("serving", {**inputs, **extra}).quantities
+        expected = peak_ratio * q["compute_efficiency"] / q["bandwidth_efficiency"]
+        assert q["compute_bound_batch"] == pytest.approx(expected)
+    achievable = calc.compute("serving", inputs).quantities["compute_bound_batch"]
+    assert 240 < achievable < 260 < peak_ratio  # about 250 on the H100's measured rates, against 276 at the peaks

@@ -20,6 +20,7 @@ from ..fields import (
 )
 from ..inference import (
     MEMORY_UTILIZATION,
+    critical_batch,
 )
 from ..messages import text
 from ..parallelism import chip_links
@@ -216,6 +217,29 @@ def serving(
         "slo_output_tokens_per_second": None,
         "slo_cost_per_million_output_tokens": None,
     }
+    weight_bytes = case.read_bytes(1) / case.active_params  # per parameter one decode step reads
+    quantities["compute_bound_batch"] = critical_batch(
+        peak_flop_per_s=case.peak * case.compute_efficiency,
+        bandwidth_bytes_per_s=case.bandwidth * case.bandwidth_efficiency,
+        bytes_per_weight=weight_bytes,
+    )
+    steps.append(
+        Step(
+            "compute_bound_batch",
+            text("decode.step.compute_bound_batch"),
+            r"B^* = \frac{e_c\,P}{e_b\,B_\text{mem}} \cdot \frac{s}{2}",
+            "{ec} × {P} / ({eb} × {B}) × {s} / 2",
+            {
+                "ec": (case.compute_efficiency, ""),
+                "P": (case.peak, "FLOP/s"),
+                "eb": (case.bandwidth_efficiency, ""),
+                "B": (case.bandwidth, "B/s"),
+                "s": (weight_bytes, "B"),
+            },
+            quantities["compute_bound_batch"],
+            "",
+        )
+    )
     nic = data_chip.scale_out_bits_per_s / 8.0 if data_chip is not None and data_chip.scale_out_bits_per_s else None
     if nic is not None:
         prompt_kv = case.kv_per_token * case.cached(p)
@@ -376,6 +400,7 @@ SERVING = Calculator(
         "kv_bytes": "B",
         "usable_bytes": "B",
         "max_batch": "",
+        "compute_bound_batch": "",
         "ttft_seconds": "s",
         "tpot_seconds": "s",
         "request_seconds": "s",
