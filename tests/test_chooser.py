@@ -102,6 +102,17 @@ def test_train_uses_each_chips_links_and_flags_parts_not_built_for_training() ->
     assert "consumer card" in rows["rtx-4090"]["reason_en"] and "tarjeta de consumo" in rows["rtx-4090"]["reason_es"]
 
 
+def test_train_ranks_the_chips_whose_nic_is_documented() -> None:
+    """GB200 NVL72 (one 400G ConnectX-7 per GPU), MI325X, MI355X and TPU v6e have a scale-out figure, so training
+    a 70B model ranks them rather than skipping them for a missing NIC."""
+    rows = {r["id"]: r for r in _rows("train-70b")}
+    for chip in ("gb200", "mi325x", "mi355x", "tpu-v6e"):
+        assert rows[chip]["skipped_for"] is None and rows[chip]["rank"] is not None, chip
+    data = calc.load_data()
+    assert data.accelerator("gb200").scale_out_bits_per_s == 400e9
+    assert data.accelerator("tpu-v6e").scale_out_bits_per_s == 100e9  # 4 x 200 Gbps per 8-chip host
+
+
 def test_a_chips_planner_answer_is_kept_per_chip_object_and_case() -> None:
     """The chooser keeps each chip's layout per case: a chip with the same id and other figures (as a custom chip
     from a form may have) gets its own answer, so does another case, and the same chip and case twice give the same

@@ -246,6 +246,7 @@ def test_text_output_in_both_languages(argv: list[str], capsys: pytest.CaptureFi
         (["training-memory", "--recipe", "sgd"], "--recipe"),
         (["kv-cache", "--layers", "0", "--context", "10"], "--layers"),
         (["kv-cache", "--kv-heads", "8", "--context", "-1"], "--context"),
+        (["kv-cache", "--model", "llama-3-70b", "--context", "128kb"], "--context"),
         (["decode", "--weights-bytes", "-5"], "--weights-bytes"),
         (["decode", "--accelerator", "nope"], "--accelerator"),
         (["allreduce", "--link-gbytes-s", "0"], "--link-gbytes-s"),
@@ -267,6 +268,17 @@ def test_bad_input_exits_2_with_one_line(
     assert captured.out == ""
     spanish_words = ("debe", "se esperaba", "no es", "desconocido", "uno de")
     assert any(word in lines[0] for word in spanish_words) == (lang == "es")
+
+
+def test_binary_suffix_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--context 128Ki is Llama 3's 131,072 tokens; 128k stays 128,000."""
+    tokens = {}
+    for text in ("128Ki", "128k"):
+        assert main(["kv-cache", "--model", "llama-3-70b", "--context", text, "--json"]) == 0
+        tokens[text] = json.loads(capsys.readouterr().out)["total_bytes"]
+    expected = calc.kv_cache(model="llama-3-70b", context=131_072).quantities["total_bytes"]
+    assert tokens["128Ki"] == pytest.approx(expected)
+    assert tokens["128k"] == pytest.approx(expected * 128_000 / 131_072)
 
 
 def test_module_entry_point() -> None:

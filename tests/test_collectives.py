@@ -110,3 +110,24 @@ def test_a_link_given_without_a_chip_keeps_the_ring_formula() -> None:
     """The flags readers script against are unchanged: 1 GB on 8 GPUs at 450 GB/s is 3.89 ms with no latency."""
     q = calc.compute("allreduce", {"bytes": "1G", "count": "8", "link_gbytes_s": "450"}).quantities
     assert q["seconds"] == pytest.approx(2 * 7 / 8 * 1e9 / 450e9)
+
+
+def test_alltoall_across_nodes_pays_the_nics_latency_not_nvlinks() -> None:
+    """An expert all-to-all that leaves the NVLink domain pays one message over the NICs per peer outside it (the
+    InfiniBand latency of data/latencies.yaml, or the chip's measured call across nodes), beside the call inside."""
+    from dataclasses import replace
+
+    from calc._internal.parallelism.links import chip_links, collective
+
+    data = calc.load_data()
+    ib = data.latencies["infiniband-gpu-message"].typical_s
+    assert ib > data.latencies["nvlink-round-trip"].typical_s
+    links = chip_links(data.accelerator("h800-sxm"))
+    inside = collective("alltoall", 1e6, 8, 1, links)  # one node: NVLink only
+    across = collective("alltoall", 1e6, 64, 1, links)  # EP 64 over 8 nodes
+    assert across.where == "both"
+    assert across.latency == pytest.approx(inside.latency + (64 - 8) * ib)
+    measured = replace(links, out_latency=40e-6)  # a chip whose all-to-all across nodes was measured
+    assert collective("alltoall", 1e6, 64, 1, measured).latency == pytest.approx(inside.latency + 40e-6)
+    spread = collective("alltoall", 1e6, 16, 8, links)  # one rank per node: every peer over the NICs
+    assert spread.where == "out" and spread.latency == pytest.approx(15 * ib)

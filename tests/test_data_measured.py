@@ -17,6 +17,7 @@ MAMF_TABLE = {
     ("a100-sxm", "bf16"): 271.2,
     ("h100-sxm", "bf16"): 794.5,
     ("h100-sxm", "fp8"): 1402.6,
+    ("h200-sxm", "bf16"): 794.5,  # the H100 SXM row: "H200 is the same"
     ("h200-sxm", "fp8"): 1453.4,
     ("b200", "bf16"): 1745.0,
     ("b200", "fp8"): 3432.5,
@@ -46,6 +47,18 @@ def test_h100_sxm_reaches_about_80_percent() -> None:
     """H100 SXM: 794.5 of 989.4 dense BF16 TFLOP/s, 80.3 % (the MAMF table's own efficiency column)."""
     chip = D.accelerator("h100-sxm")
     assert chip.achievable_flop_per_s["bf16"] / chip.dense_flop_per_s["bf16"] == pytest.approx(0.803, abs=0.001)
+
+
+def test_h200_matmul_is_its_own_measurement_not_the_median() -> None:
+    """H200 takes the MAMF table's figure (its H100 row, "H200 is the same"), not the median share of the measured
+    chips, so its achievable BF16 rate equals the H100's and the serving calculator says the figure is the chip's."""
+    import calc
+
+    h200, h100 = D.accelerator("h200-sxm"), D.accelerator("h100-sxm")
+    assert h200.measured_value("bf16") is not None
+    assert h200.achievable_flop_per_s["bf16"] == h100.achievable_flop_per_s["bf16"]
+    q = calc.compute("serving", {"model": "llama-3-8b", "accelerator": "h200-sxm"}).quantities
+    assert q["compute_efficiency"] * h200.dense_flop_per_s["bf16"] == pytest.approx(794.5 * T)
 
 
 def test_amd_max_achievable_flops_blog() -> None:

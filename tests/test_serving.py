@@ -388,6 +388,7 @@ def test_a_server_that_cannot_hold_its_weights_gives_no_time_or_price_and_says_w
             "kv_bytes_per_sequence",
             "usable_bytes",
             "kv_room",
+            "compute_bound_batch",
             "kv_transfer_seconds",
         }
         first = result.notes[0].render(lang)
@@ -401,3 +402,16 @@ def test_a_batch_past_the_memory_limit_gets_no_price() -> None:
     result = calc.compute("serving", {"batch": "500"}, "en")
     assert result.quantities["fits"] is False and result.quantities["cost_per_million_output_tokens"] is None
     assert result.notes[0].render("en").startswith("A batch of 500 does not fit")
+
+
+def test_compute_bound_batch_is_on_the_serving_basis() -> None:
+    """The weights-only batch where decode turns compute-bound uses the same rates as the serving step: the
+    datasheet ratio (the decode calculator's) times the compute over the bandwidth efficiency."""
+    inputs = {"model": "llama-3-8b", "accelerator": "h100-sxm"}
+    peak_ratio = calc.compute("decode", inputs).quantities["compute_bound_batch"]
+    for extra in ({}, {"basis": "peak"}, {"efficiency": "1"}):
+        q = calc.compute("serving", {**inputs, **extra}).quantities
+        expected = peak_ratio * q["compute_efficiency"] / q["bandwidth_efficiency"]
+        assert q["compute_bound_batch"] == pytest.approx(expected)
+    achievable = calc.compute("serving", inputs).quantities["compute_bound_batch"]
+    assert 240 < achievable < 260 < peak_ratio  # about 250 on the H100's measured rates, against 276 at the peaks

@@ -40,6 +40,37 @@ def test_parse_si_number(text: str, value: float) -> None:
     assert parse_si_number(text, field="x") == pytest.approx(value)
 
 
+@pytest.mark.parametrize(
+    "text, value",
+    [("128Ki", 131_072.0), ("16Mi", 2.0**24), ("1.5Gi", 1.5 * 2**30), ("2Ti", 2.0**41), ("8Ki", 8_192.0)],
+)
+def test_parse_binary_suffixes(text: str, value: float) -> None:
+    """Binary suffixes Ki, Mi, Gi, Ti are powers of 1024: 128Ki is Llama 3's 131,072-token context, 128k is 128,000."""
+    assert parse_si_number(text, field="x") == value
+    assert parse_si_number("128k", field="x") == 128_000.0
+
+
+def test_binary_suffix_with_decimal_comma() -> None:
+    """A Spanish reader's '1,5Gi' is 1.5 × 2**30."""
+    assert parse_si_number("1,5Gi", field="x", decimal_comma=True) == 1.5 * 2**30
+
+
+@pytest.mark.parametrize("text, suffix", [("128kb", "kb"), ("4KI", "KI"), ("128K", "K"), ("2ki", "ki"), ("1Pi", "Pi")])
+def test_bad_suffix_names_field_and_suffixes(text: str, suffix: str) -> None:
+    """A number followed by letters that are no suffix says so in both languages, naming the field, the letters
+    and both families of suffix (an uppercase K is refused: it would be read as 1000 or as 1024)."""
+    with pytest.raises(CalcError) as caught:
+        parse_si_number(text, field="context")
+    error = caught.value
+    assert (error.field, error.kind, error.detail) == ("context", "bad_suffix", suffix)
+    english, spanish = error.message("en"), error.message("es")
+    assert english.startswith(f"context: {suffix} in ") and "is not a suffix" in english
+    assert spanish.startswith(f"context: {suffix} en ") and "no es un sufijo" in spanish
+    for message in (english, spanish):
+        assert "Ki, Mi, Gi" in message and "k, M, B/G, T" in message
+    assert "1024" in error.accepted("en") and "1024" in error.accepted("es")
+
+
 def test_decimal_comma_on_spanish_pages() -> None:
     """'0,5' reads as 0.5 on a Spanish page and is an error elsewhere."""
     assert parse_si_number("0,5", field="mfu", decimal_comma=True) == 0.5

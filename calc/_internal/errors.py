@@ -9,6 +9,7 @@ from .messages import t
 
 KINDS = (
     "not_number",  # text that is not a number
+    "bad_suffix",  # a number followed by letters that are no suffix (`detail` holds them)
     "out_of_range",  # a number outside [low, high], not finite, or not whole
     "not_choice",  # not one of `choices`
     "unknown_id",  # an id data/ does not have (`choices` lists the known ones)
@@ -65,7 +66,7 @@ class CalcError(ValueError):
         """What the field accepts, in `lang` ("a number > 0 and ≤ 100000", or the list of choices)."""
         if self.choices:
             return ", ".join(self.choices)
-        if self.kind == "not_number":
+        if self.kind in ("not_number", "bad_suffix"):
             return t("accepted.si_number", lang)
         bounds = []
         if self.low is not None:

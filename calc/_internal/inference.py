@@ -804,8 +804,8 @@ KV_CACHE = Calculator(
     },
     headline=("bytes_per_token", "total_bytes", "needed_bytes", "fit"),
     presets={
-        "llama-3-70b-128k": {"model": "llama-3-70b", "context": "128k", "batch": "1"},
-        "deepseek-v3-128k": {"model": "deepseek-v3", "context": "128k", "batch": "1"},
+        "llama-3-70b-128k": {"model": "llama-3-70b", "context": "128Ki", "batch": "1"},
+        "deepseek-v3-128k": {"model": "deepseek-v3", "context": "128Ki", "batch": "1"},
         "mixtral-int4-24gb": {
             "model": "mixtral-8x7b",
             "context": "4096",

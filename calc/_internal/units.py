@@ -48,14 +48,17 @@ def parse_quantity(text: str) -> tuple[float, str]:
     raise ValueError(f"unknown unit {unit!r} in {text!r}")
 
 
-_SI_NUMBER = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*([kMBGTP]?)\s*$")
+_SI_NUMBER = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*([A-Za-z]*)\s*$")
 SUFFIX = {"": 1.0, "k": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12, "P": 1e15}
+# Binary suffixes for powers of two: 128Ki = 131,072 (a 128K context), 16Mi = 16,777,216.
+SUFFIX.update(BINARY_PREFIX)
 
 
 def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> float:
-    """Parse a reader's number: plain floats and SI suffixes (70B, 1T, 3.35e12, 1.5k).
+    """Parse a reader's number: plain floats, SI suffixes (70B, 1T, 3.35e12, 1.5k) and binary ones (128Ki, 16Mi).
 
-    With `decimal_comma`, "0,5" is read as 0.5 (Spanish pages). Raises CalcError naming `field`.
+    With `decimal_comma`, "0,5" is read as 0.5 (Spanish pages). Raises CalcError naming `field`: kind
+    `bad_suffix` for a number followed by letters that are no suffix ("128kb", "4KI").
     """
     raw = text.strip()
     if decimal_comma and raw.count(",") == 1 and "." not in raw:
@@ -63,6 +66,8 @@ def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> fl
     match = _SI_NUMBER.match(raw) if len(raw) <= 64 else None
     if not match:
         raise CalcError(field=field, kind="not_number", value=text)
+    if match.group(2) not in SUFFIX:
+        raise CalcError(field=field, kind="bad_suffix", value=text, detail=match.group(2))
     value = float(match.group(1)) * SUFFIX[match.group(2)]
     if not math.isfinite(value):
         raise CalcError(field=field, kind="out_of_range", value=value)

@@ -10,6 +10,12 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "{field}: {got} is not a number (write e.g. 70B, 1T, 3.35e12).",
         "es": "{field}: {got} no es un número (escribe p. ej. 70B, 1T, 3,35e12).",
     },
+    "error.bad_suffix": {
+        "en": "{field}: {detail} in {got} is not a suffix; use k, M, B/G, T or P for powers of 1000 "
+        "or Ki, Mi, Gi or Ti for powers of 1024 (128k = 128,000, 128Ki = 131,072).",
+        "es": "{field}: {detail} en {got} no es un sufijo; usa k, M, B/G, T o P para potencias de 1000 "
+        "o Ki, Mi, Gi o Ti para potencias de 1024 (128k = 128 000, 128Ki = 131 072).",
+    },
     "error.out_of_range": {
         "en": "{field} must be {accepted}; got {got}.",
         "es": "{field} debe ser {accepted}; se recibió {got}.",
@@ -54,8 +60,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     "accepted.whole_number": {"en": "a whole number", "es": "un número entero"},
     "accepted.and": {"en": " and ", "es": " y "},
     "accepted.si_number": {
-        "en": "a number, optionally with a suffix k, M, B/G, T or P",
-        "es": "un número, con sufijo opcional k, M, B/G, T o P",
+        "en": "a number, optionally with a suffix k, M, B/G, T or P (powers of 1000) or Ki, Mi, Gi or Ti (of 1024)",
+        "es": "un número, con sufijo opcional k, M, B/G, T o P (potencias de 1000) o Ki, Mi, Gi o Ti (de 1024)",
     },
     # What a chip may lack in the data (errors and the chooser's reasons).
     "figure.memory_bandwidth": {"en": "memory bandwidth", "es": "ancho de banda de memoria"},

@@ -12,6 +12,7 @@ from ..errors import CalcError, check_choice, check_number
 
 TOPOLOGIES = ("switch", "mesh", "torus", "ring", "none")
 HOP_LATENCY_ID = "nvlink-round-trip"  # data/latencies.yaml: a ring step's latency where none was measured
+OUT_HOP_LATENCY_ID = "infiniband-gpu-message"  # data/latencies.yaml: one message between nodes, over the NICs
 
 
 # -- the cluster's links -------------------------------------------------------------------------------------
@@ -34,6 +35,7 @@ class Links:
     up_latency: float = 0.0  # a measured small-message call inside the domain; 0: `hop_latency` per ring step
     out_latency: float = 0.0
     hop_latency: float = 0.0  # the per-message latency a ring step pays where no call was measured
+    out_hop_latency: float = 0.0  # the per-message latency over the NICs where no call across nodes was measured
     measured: bool = False  # whether nccl-tests (or rccl-tests) figures set the scale-up shares and latency
     torus_dims: int = 1  # a torus runs its rings along each dimension: fewer steps than one ring of all
 
@@ -63,6 +65,7 @@ def chip_links(chip: Accelerator) -> Links:
         out_share=out_bus / out if out_bus and out else 1.0,
         up_latency=up_call,
         out_latency=float(measured.get("measured.scale_out_latency") or 0.0),
+        out_hop_latency=default_out_hop_latency(),
     )
 
 
@@ -71,6 +74,19 @@ def default_hop_latency() -> float:
     Li et al. 2020: a few microseconds over PCIe, NVLink and NVSwitch alike); 0 when the data has none."""
     found = load_data().latencies.get(HOP_LATENCY_ID)
     return found.typical_s if found is not None else 0.0
+
+
+def default_out_hop_latency() -> float:
+    """The per-message latency of one GPU-to-GPU message between nodes, over the NICs, where no collective across
+    nodes was measured (data/latencies.yaml: a step between nodes in NCCL's tuning model); 0 when the data has none."""
+    found = load_data().latencies.get(OUT_HOP_LATENCY_ID)
+    return found.typical_s if found is not None else 0.0
+
+
+def _alltoall_out_latency(links: Links, members: float, inside: float) -> float:
+    """The small-message time an all-to-all pays for its peers outside the scale-up domain: the measured call across
+    nodes, or one message over the NICs per such peer (a pairwise exchange, Thakur, Rabenseifner & Gropp 2005)."""
+    return links.out_latency or (members - inside) * links.out_hop_latency
 
 
 def _up_latency(links: Links, members: float, kind: str) -> float:
@@ -200,12 +216,14 @@ def collective(kind: str, size_bytes: float, members: float, stride: float, link
     if not links.out:
         raise _missing_out(links)
     out, a_out = links.out * links.out_share, links.out_latency
+    if kind == "alltoall":  # its messages to peers in other domains cross the NICs: the scale-out link's latency
+        a_out = _alltoall_out_latency(links, n, g)
     if g == 1:
         seconds = factor * (n - 1) / n * size_bytes / out + a_out
         return Collective(seconds, "out", "ring_out", (n, size_bytes, out), allreduce, a_out)
     up = _bus_bandwidth(links, g, kind)
     k = math.ceil(n / g)
-    a = _up_latency(links, g, kind) + a_out
+    a = _up_latency(links, g, kind) + a_out  # an all-to-all's: NVLink's for the peers inside, the NICs' outside
     if kind == "alltoall":  # what leaves the domain crosses the NICs; the rest stays inside
         seconds = (n - g) / n * size_bytes / out + (g - 1) / n * size_bytes / up + a
         return Collective(seconds, "both", "alltoall", (n, float(g), size_bytes, out, up), latency=a)
@@ -232,13 +250,17 @@ def setup_links(
     total = check_number("scale_up_gbytes_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
     out = check_number("scale_out_gbits_s", scale_out_bytes_per_s, low=0, low_open=True, high=1e15)
     if topology == "none" or domain == 1:
-        return Links(None, None, 1, "none", out, hop_latency=default_hop_latency())
+        return Links(
+            None, None, 1, "none", out, hop_latency=default_hop_latency(), out_hop_latency=default_out_hop_latency()
+        )
     peer = None
     if topology in ("mesh", "torus", "ring"):
         if scale_up_link_bytes_per_s is None:
             raise CalcError(field="scale_up_link_gbytes_s", kind="missing", low=0, low_open=True)
         peer = check_number("scale_up_link_gbytes_s", scale_up_link_bytes_per_s, low=0, low_open=True, high=total)
-    return Links(total, peer, domain, topology, out, hop_latency=default_hop_latency())
+    return Links(
+        total, peer, domain, topology, out, hop_latency=default_hop_latency(), out_hop_latency=default_out_hop_latency()
+    )
 
 
 def link_word(one: Collective) -> str:

@@ -21,6 +21,7 @@ from ..fields import (
 from ..fmt import Quantity
 from ..inference import (
     MEMORY_UTILIZATION,
+    critical_batch,
 )
 from ..messages import Text, text
 from ..parallelism import chip_links
@@ -46,8 +47,16 @@ from .derivation import serving_steps
 # -- The calculator --------------------------------------------------------------------------------------------
 
 
-# What a configuration that does not fit shows: its memory steps, and none of its times or prices.
-MEMORY_STEPS = ("weights_bytes", "kv_bytes_per_token", "kv_bytes_per_sequence", "usable_bytes", "kv_room")
+# What a configuration that does not fit shows: its memory steps and the batch where decode turns compute-bound
+# (the model's and chip's, whatever the batch), and none of its times or prices.
+UNFIT_STEPS = (
+    "weights_bytes",
+    "kv_bytes_per_token",
+    "kv_bytes_per_sequence",
+    "usable_bytes",
+    "kv_room",
+    "compute_bound_batch",
+)
 UNFIT_NONE = (
     "ttft_seconds",
     "tpot_seconds",
@@ -255,9 +264,32 @@ def serving(
         "slo_output_tokens_per_second": None,
         "slo_cost_per_million_output_tokens": None,
     }
+    weight_bytes = case.read_bytes(1) / case.active_params  # per parameter one decode step reads
+    quantities["compute_bound_batch"] = critical_batch(
+        peak_flop_per_s=case.peak * case.compute_efficiency,
+        bandwidth_bytes_per_s=case.bandwidth * case.bandwidth_efficiency,
+        bytes_per_weight=weight_bytes,
+    )
+    steps.append(
+        Step(
+            "compute_bound_batch",
+            text("decode.step.compute_bound_batch"),
+            r"B^* = \frac{e_c\,P}{e_b\,B_\text{mem}} \cdot \frac{s}{2}",
+            "{ec} × {P} / ({eb} × {B}) × {s} / 2",
+            {
+                "ec": (case.compute_efficiency, ""),
+                "P": (case.peak, "FLOP/s"),
+                "eb": (case.bandwidth_efficiency, ""),
+                "B": (case.bandwidth, "B/s"),
+                "s": (weight_bytes, "B"),
+            },
+            quantities["compute_bound_batch"],
+            "",
+        )
+    )
     if not fits:  # no time or price for a server that cannot hold its batch: only the memory that says so
         quantities.update(dict.fromkeys(UNFIT_NONE))
-        steps = [step for step in steps if step.key in MEMORY_STEPS]
+        steps = [step for step in steps if step.key in UNFIT_STEPS]
     nic = data_chip.scale_out_bits_per_s / 8.0 if data_chip is not None and data_chip.scale_out_bits_per_s else None
     if nic is not None:
         prompt_kv = case.kv_per_token * case.cached(p)
@@ -419,6 +451,7 @@ SERVING = Calculator(
         "kv_bytes": "B",
         "usable_bytes": "B",
         "max_batch": "",
+        "compute_bound_batch": "",
         "ttft_seconds": "s",
         "tpot_seconds": "s",
         "request_seconds": "s",
