@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import calc
-from calc._internal.registry import warm_up_cases
+from calc import warm_up_cases
 
 READY_TIMEOUT_MS = 60_000
 ROOFLINE = '.x4-calc[data-calculator="roofline"]'

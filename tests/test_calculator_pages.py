@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 import calc
-from calc import CALCULATORS
-from calc._internal.fields import CUSTOM
+from calc import CALCULATORS, CUSTOM
 from tools.macros.calculators import calculator_html
 from tools.postprocess import render_math
 

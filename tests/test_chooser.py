@@ -14,10 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc import CalcError
-from calc._internal import chooser
-from calc._internal.memory import RECOMPUTE
-from calc._internal.parallelism import Layout, evaluate_layout, layout_memory
+from calc import RECOMPUTE, CalcError, Layout, evaluate_layout, layout_memory
+from calc import chooser_module as chooser
 from calc._tooling.cli import main
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")

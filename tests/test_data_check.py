@@ -19,9 +19,8 @@ from typing import Any
 import pytest
 import yaml
 
-import calc._internal.data as data_module
 import calc._tooling.commands as commands
-from calc._internal.units import parse_quantity
+from calc import data_module, parse_quantity
 from calc._tooling.bounds import BOUNDS, BOUNDS_SI, kind_of
 from calc._tooling.bundle import build_bundle, default_data_dir
 from calc._tooling.cli import main

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 import calc
-import calc._internal.data as data_module
+from calc import data_module
 from calc._tooling.bundle import build_bundle, default_data_dir
 from calc._tooling.cli import main
 from calc._tooling.translations import data_texts, load_translations, translation_problems
@@ -157,8 +157,7 @@ def test_spanish_tables_word_the_data_in_spanish() -> None:
 
 def test_calculators_name_chips_in_the_readers_language() -> None:
     """Derivations, select options, ranking rows and a best-chip output name GB200 in Spanish on Spanish pages."""
-    from calc._internal.registry import formatted
-    from calc._internal.results import Result
+    from calc import Result, formatted
     from tools.macros.calculators import calculator_html
 
     spanish = "GB200 (por GPU Blackwell en NVL72)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from calc._internal.data import parse_bundle
+from calc import parse_bundle
 from calc._tooling.bundle import build_bundle, default_data_dir
 
 D = parse_bundle(build_bundle(default_data_dir()))  # fresh from data/, not a cached bundle

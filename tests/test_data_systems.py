@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from calc._internal.data import parse_bundle
+from calc import parse_bundle
 from calc._tooling.bundle import build_bundle, default_data_dir
 
 BUNDLE = build_bundle(default_data_dir())

@@ -14,8 +14,7 @@ import pytest
 import yaml
 
 import calc
-import calc._internal.data as data_module
-from calc._internal.i18n import catalog_problems
+from calc import catalog_problems, data_module
 from calc._tooling.bounds import latest_date
 from calc._tooling.bundle import build_bundle, default_data_dir
 from calc._tooling.cli import main
@@ -316,7 +315,7 @@ def test_edition_yaml_must_list_its_current_edition_once(data_dir: Path) -> None
 def test_the_build_fails_on_an_empty_edition(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The changelog macros refuse to register (so `mkdocs build` fails) when the current edition has no chips."""
     import tools.changelog
-    from calc._internal.data import parse_bundle
+    from calc import parse_bundle
 
     for path in (data_dir / "accelerators").glob("*.yaml"):
         path.write_text(path.read_text(encoding="utf-8").replace("editions: [2024-2026]", "editions: []"), "utf-8")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from calc._internal.messages import CATALOG as CALC_CATALOG
+from calc import MESSAGE_CATALOG as CALC_CATALOG
 from calc._tooling.bundle import default_data_dir
 from calc._tooling.messages import CATALOG as TOOLING_CATALOG
 from calc._tooling.translations import load_translations

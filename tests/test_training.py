@@ -286,7 +286,7 @@ def test_moe_gradient_sync_uses_total_params() -> None:
 def test_the_charts_points_are_the_training_calculator(count: float) -> None:
     """Each point of the scaling chart is the training calculator at that size (its figures without the derivation):
     the days, the sync-bound days and the costs agree with `training`'s own."""
-    from calc._internal.training import _scaling_point
+    from calc import training_scaling_point
 
     inputs = {
         "params": 405e9,
@@ -297,7 +297,7 @@ def test_the_charts_points_are_the_training_calculator(count: float) -> None:
         "goodput": 0.9,
         "price_usd_per_hour_per_accelerator": 2.5,
     }
-    point = _scaling_point(count, inputs)
+    point = training_scaling_point(count, inputs)
     q = calc.training(count=count, watts=1.0, **inputs).quantities  # type: ignore[arg-type]
     stretch = max(1.0, q["gradient_sync_seconds"] / q["step_compute_seconds"])
     assert (point.seconds, point.synced_seconds) == (q["seconds"], q["seconds"] * stretch)

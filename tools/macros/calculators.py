@@ -7,9 +7,7 @@ import json
 from typing import Any
 
 import calc
-from calc import CALCULATORS, Calculator, Field, format_number, load_data, option_label
-from calc._internal.fields import AUTO, CUSTOM
-from calc._internal.fmt import unit_text
+from calc import AUTO, CALCULATORS, CUSTOM, Calculator, Field, format_number, load_data, option_label, unit_text
 from tools.common import esc
 from tools.messages import CATALOG, t
 
