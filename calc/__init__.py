@@ -55,6 +55,7 @@ from calc._internal.memory import (
 )
 from calc._internal.messages import CATALOG as MESSAGE_CATALOG
 from calc._internal.messages import text as message_text
+from calc._internal.numbers import with_page_decimal_mark
 from calc._internal.parallelism import (
     Layout,
     critical_batch_tokens,
@@ -243,6 +244,7 @@ __all__ = [
     "wave_count",
     "wave_efficiency",
     "weight_bytes",
+    "with_page_decimal_mark",
     "yearly_energy_j",
     "zero_bytes_per_accelerator",
 ]
