@@ -31,26 +31,6 @@ Cli = Callable[..., tuple[int, str, str]]
 Case = Callable[[Path], tuple[str, str, str]]  # corrupts a data folder; returns the file, entry and field to name
 
 
-@pytest.fixture()
-def data_dir(tmp_path: Path) -> Path:
-    copy = tmp_path / "data"
-    shutil.copytree(default_data_dir(), copy, ignore=shutil.ignore_patterns("changes"))
-    return copy
-
-
-@pytest.fixture()
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """`python -m calc ARGS` in-process: (exit code, stdout, stderr). A `--data` folder does not outlive the test."""
-    monkeypatch.setattr(data_module, "_loaded", data_module.load_data())  # the checkout's data, loaded once
-
-    def run(*args: object) -> tuple[int, str, str]:
-        code = main([str(arg) for arg in args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-
-    return run
-
-
 LOADER, DUMPER = getattr(yaml, "CSafeLoader", yaml.SafeLoader), getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 

@@ -14,10 +14,9 @@ import pytest
 import yaml
 
 import calc
-from calc import catalog_problems, data_module
+from calc import catalog_problems
 from calc._tooling.bounds import latest_date
 from calc._tooling.bundle import build_bundle, default_data_dir
-from calc._tooling.cli import main
 from calc._tooling.edition import add_to_editions_line, new_edition
 from calc._tooling.messages import CATALOG
 from calc._tooling.schema import DataError
@@ -29,27 +28,6 @@ LATEST = latest_date()
 
 # The source the H100 SXM's memory bandwidth cites in data/ (the diff names it).
 H100_BANDWIDTH_SOURCE = calc.load_data().accelerator("h100-sxm").values["memory.bandwidth"].source
-
-
-@pytest.fixture()
-def data_dir(tmp_path: Path) -> Path:
-    """A copy of this checkout's data/, outside any git repository."""
-    copy = tmp_path / "data"
-    shutil.copytree(default_data_dir(), copy, ignore=shutil.ignore_patterns("changes"))
-    return copy
-
-
-@pytest.fixture()
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run `python -m calc ARGS` in-process: (exit code, stdout, stderr). `--data` must not leak into other tests."""
-    monkeypatch.setattr(data_module, "_loaded", data_module._loaded)
-
-    def run(*args: object) -> tuple[int, str, str]:
-        code = main([str(arg) for arg in args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-
-    return run
 
 
 def _git(repo: Path, *args: str) -> str:
