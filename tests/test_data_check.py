@@ -282,7 +282,7 @@ def test_calculators_and_data_check_refuse_broken_data_cleanly(broken_checkout: 
 
 
 def test_the_real_command_line_prints_help_on_broken_data(tmp_path: Path) -> None:
-    """`python -m calc --help` in a checkout whose data/ is broken: exit 0, no traceback (the parser used to die)."""
+    """`python -m calc --help` in a checkout whose data/ is broken: exit 0, no traceback."""
     checkout = tmp_path / "checkout"
     shutil.copytree(ROOT / "calc", checkout / "calc", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(default_data_dir(), checkout / "data", ignore=shutil.ignore_patterns("changes"))

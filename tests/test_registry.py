@@ -86,7 +86,7 @@ def test_unknown_inputs_are_refused(name: str) -> None:
 
 
 def test_the_issue_example_is_refused() -> None:
-    """calc.run("training", {"prices": "30"}) used to give the $3 default; now it names the typo."""
+    """calc.run("training", {"prices": "30"}) is refused, naming the typo, rather than giving the $3 default."""
     outcome = calc.run("training", {"prices": "30"}, "en")
     assert not outcome["ok"] and outcome["field"] == "prices" and "price" in outcome["accepted"]
 
@@ -165,7 +165,7 @@ def test_every_optional_field_is_optional(name: str) -> None:
 
 
 def test_api_cli_and_page_agree_on_the_facility_defaults() -> None:
-    """calc.training(...) and the page used to take different PUEs (1.56 against 1.2): now both read the data."""
+    """calc.training(...) and the page take the same PUE, the data's."""
     api = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5)
     page = calc.run("training", {"params": "70B", "tokens": "1T", "count": "1024", "mfu": "0.5"}, "en")
     assert page["quantities"]["facility_power_w"] == pytest.approx(api.quantities["facility_power_w"])

@@ -225,7 +225,7 @@ def test_quiz_preset_answers_the_quiz() -> None:
 
 def test_defaults_take_the_editions_economics() -> None:
     """Left empty, price, PUE, electricity and carbon are the edition's typical figures, on the page, in the CLI and
-    in the Python API alike (2026-11-30: they used to be the quiz's on the page and the data's in the API)."""
+    in the Python API alike."""
     economics = calc.load_data().economics
     q = calc.run("training", calc.CALCULATORS["training"].defaults(), "en")["quantities"]
     assert q["pue"] == economics.pue.typical
