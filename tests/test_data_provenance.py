@@ -50,8 +50,9 @@ def _all_sources() -> list[dict[str, Any]]:
 
 
 def test_the_edition_covers_the_issue_list() -> None:
-    """data/accelerators holds exactly the chips issue 3 asks for."""
-    assert {chip["id"] for chip in BUNDLE["accelerators"]} == ISSUE_IDS
+    """data/accelerators holds at least the chips issue 3 asks for (a chip added later passes)."""
+    missing = ISSUE_IDS - {chip["id"] for chip in BUNDLE["accelerators"]}
+    assert not missing, sorted(missing)
 
 
 @pytest.mark.parametrize("chip", BUNDLE["accelerators"], ids=lambda chip: chip["id"])
