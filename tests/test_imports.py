@@ -7,6 +7,7 @@ calc (the package's public face) < tools (the site build). A module may import i
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
@@ -71,6 +72,7 @@ def _edges(path: Path, known: set[str]) -> list[tuple[str, int]]:
     return found
 
 
+@functools.cache  # read-only: the cycle and the layer checks walk the same graph
 def _graph() -> dict[str, list[tuple[str, int]]]:
     files = [p for p in [*CALC.rglob("*.py"), *(ROOT / "tools").rglob("*.py")] if "__pycache__" not in p.parts]
     known = {_module_name(p) for p in files}
