@@ -116,6 +116,40 @@ def _checkout_bundle() -> dict[str, object]:
 
 data_module.set_checkout_bundle(_checkout_bundle)
 
+# Exported for the site build, the worker and the tests rather than for readers: the API reference leaves them out.
+HELPERS = frozenset(
+    {
+        "AUTO",
+        "CUSTOM",
+        "CurvePoint",
+        "DISPLAY_FACTORS",
+        "HELPERS",
+        "LANGS",
+        "Layout",
+        "MESSAGE_CATALOG",
+        "MeasuredValue",
+        "PREFIXED_UNITS",
+        "RECOMPUTE",
+        "SourcedValue",
+        "catalog_problems",
+        "chooser_module",
+        "data_module",
+        "evaluate_layout",
+        "formatted",
+        "gemm_wave_efficiency",
+        "layout_memory",
+        "message_text",
+        "parse_bundle",
+        "serving_default_efficiency",
+        "site_lang",
+        "training_scaling_point",
+        "translate",
+        "unit_text",
+        "warm_up_cases",
+        "with_page_decimal_mark",
+    }
+)
+
 __version__ = "0.2.0"
 
 __all__ = [
@@ -123,6 +157,7 @@ __all__ = [
     "CALCULATORS",
     "CUSTOM",
     "DISPLAY_FACTORS",
+    "HELPERS",
     "LANGS",
     "MESSAGE_CATALOG",
     "PREFIXED_UNITS",

@@ -189,6 +189,7 @@ def test_public_surface_is_listed_once_and_sorted() -> None:
     assert len(set(calc.__all__)) == len(calc.__all__)
     for name in calc.__all__:
         assert hasattr(calc, name) and not name.startswith("_"), name
+    assert calc.HELPERS < set(calc.__all__), sorted(calc.HELPERS - set(calc.__all__))
 
 
 def test_public_surface_has_every_calculator_function() -> None:
