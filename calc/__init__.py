@@ -7,7 +7,9 @@ pages and the CLI do. The same package runs under CPython (tests, build, CLI) an
 
 from __future__ import annotations
 
-from calc._internal import data as _data
+# Two modules whose state the tests reset: the chooser's caches and the loaded data bundle.
+from calc._internal import chooser as chooser_module
+from calc._internal import data as data_module
 from calc._internal.chooser import chooser, describe_row
 from calc._internal.collective_calculators import allgather, allreduce, alltoall, reducescatter
 from calc._internal.collectives import (
@@ -18,11 +20,13 @@ from calc._internal.collectives import (
     ring_allreduce_seconds,
     ring_reducescatter_seconds,
 )
-from calc._internal.data import Accelerator, DataBundle, load_data
+from calc._internal.data import Accelerator, DataBundle, MeasuredValue, SourcedValue, load_data, parse_bundle
 from calc._internal.errors import CalcError
-from calc._internal.fields import Calculator, Field, option_label
-from calc._internal.fmt import format_money, format_number, format_quantity, format_word
+from calc._internal.fields import AUTO, CUSTOM, Calculator, Field, option_label
+from calc._internal.fmt import _PREFIXED as PREFIXED_UNITS
+from calc._internal.fmt import DISPLAY_FACTORS, format_money, format_number, format_quantity, format_word, unit_text
 from calc._internal.goodput import checkpoint_interval_seconds, goodput, lost_fraction
+from calc._internal.i18n import LANGS, catalog_problems, site_lang, translate
 from calc._internal.inference import (
     cached_tokens,
     critical_batch,
@@ -41,6 +45,7 @@ from calc._internal.inference import (
     weight_bytes,
 )
 from calc._internal.memory import (
+    RECOMPUTE,
     activation_bytes,
     bytes_per_param,
     layer_activation_parts,
@@ -48,16 +53,23 @@ from calc._internal.memory import (
     training_memory,
     zero_bytes_per_accelerator,
 )
+from calc._internal.messages import CATALOG as MESSAGE_CATALOG
+from calc._internal.messages import text as message_text
+from calc._internal.numbers import with_page_decimal_mark
 from calc._internal.parallelism import (
+    Layout,
     critical_batch_tokens,
     default_efficiency,
     describe_layout,
+    evaluate_layout,
+    layout_memory,
     parallelism,
     pipeline_bubble_fraction,
 )
-from calc._internal.plot import memory_bars_svg, ratio_chart_svg, serving_curve_svg, step_timeline_svg
+from calc._internal.parallelism.kernels import gemm_wave_efficiency
+from calc._internal.plot import CurvePoint, memory_bars_svg, ratio_chart_svg, serving_curve_svg, step_timeline_svg
 from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
-from calc._internal.registry import CALCULATORS, compute, run
+from calc._internal.registry import CALCULATORS, compute, formatted, run, warm_up_cases
 from calc._internal.results import Result, Step
 from calc._internal.roofline import (
     attainable_flop_per_s,
@@ -79,8 +91,10 @@ from calc._internal.serving import (
     speculative_speedup,
     tp_allreduce_seconds,
 )
+from calc._internal.serving import default_efficiency as serving_default_efficiency
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.tiling import output_tiles, tile_efficiency, wave_count, wave_efficiency
+from calc._internal.training import _scaling_point as training_scaling_point
 from calc._internal.training import (
     attention_flops_per_token,
     cluster_flop_per_s,
@@ -101,19 +115,65 @@ def _checkout_bundle() -> dict[str, object]:
     return checkout_bundle()
 
 
-_data.set_checkout_bundle(_checkout_bundle)
+data_module.set_checkout_bundle(_checkout_bundle)
+
+# Exported for the site build, the worker and the tests rather than for readers: the API reference leaves them out.
+HELPERS = frozenset(
+    {
+        "AUTO",
+        "CUSTOM",
+        "CurvePoint",
+        "DISPLAY_FACTORS",
+        "HELPERS",
+        "LANGS",
+        "Layout",
+        "MESSAGE_CATALOG",
+        "MeasuredValue",
+        "PREFIXED_UNITS",
+        "RECOMPUTE",
+        "SourcedValue",
+        "catalog_problems",
+        "chooser_module",
+        "data_module",
+        "evaluate_layout",
+        "formatted",
+        "gemm_wave_efficiency",
+        "layout_memory",
+        "message_text",
+        "parse_bundle",
+        "serving_default_efficiency",
+        "site_lang",
+        "training_scaling_point",
+        "translate",
+        "unit_text",
+        "warm_up_cases",
+        "with_page_decimal_mark",
+    }
+)
 
 __version__ = "0.2.0"
 
 __all__ = [
+    "AUTO",
     "CALCULATORS",
+    "CUSTOM",
+    "DISPLAY_FACTORS",
+    "HELPERS",
+    "LANGS",
+    "MESSAGE_CATALOG",
+    "PREFIXED_UNITS",
+    "RECOMPUTE",
     "Accelerator",
     "CalcError",
     "Calculator",
     "Comparison",
+    "CurvePoint",
     "DataBundle",
     "Field",
+    "Layout",
+    "MeasuredValue",
     "Result",
+    "SourcedValue",
     "Step",
     "activation_bytes",
     "all_to_all_seconds",
@@ -125,14 +185,17 @@ __all__ = [
     "best_draft_tokens",
     "bytes_per_param",
     "cached_tokens",
+    "catalog_problems",
     "checkpoint_interval_seconds",
     "chooser",
+    "chooser_module",
     "cluster_flop_per_s",
     "comparisons",
     "compute",
     "cost_per_million_tokens",
     "critical_batch",
     "critical_batch_tokens",
+    "data_module",
     "decode",
     "decode_read_bytes",
     "decode_step_seconds",
@@ -142,6 +205,7 @@ __all__ = [
     "describe_row",
     "elementwise_intensity",
     "embedding_params",
+    "evaluate_layout",
     "expected_tokens_per_step",
     "experts_touched",
     "facility_power_w",
@@ -149,12 +213,15 @@ __all__ = [
     "format_number",
     "format_quantity",
     "format_word",
+    "formatted",
+    "gemm_wave_efficiency",
     "goodput",
     "hierarchical_allreduce_seconds",
     "kernel_seconds",
     "kv_bytes_per_token",
     "kv_cache",
     "layer_activation_parts",
+    "layout_memory",
     "load_data",
     "lost_fraction",
     "matmul",
@@ -165,12 +232,14 @@ __all__ = [
     "median_absolute_error",
     "megatron_flops_per_iteration",
     "memory_bars_svg",
+    "message_text",
     "option_label",
     "output_activation_bytes",
     "output_tiles",
     "overlap_needed",
     "owning_usd_per_hour",
     "parallelism",
+    "parse_bundle",
     "parse_quantity",
     "parse_si_number",
     "pipeline_bubble_fraction",
@@ -191,6 +260,8 @@ __all__ = [
     "served_weight_bytes",
     "serving",
     "serving_curve_svg",
+    "serving_default_efficiency",
+    "site_lang",
     "speculative",
     "speculative_speedup",
     "step_timeline_svg",
@@ -201,11 +272,16 @@ __all__ = [
     "training",
     "training_flops",
     "training_memory",
+    "training_scaling_point",
     "training_scaling_svg",
     "training_seconds",
+    "translate",
+    "unit_text",
+    "warm_up_cases",
     "wave_count",
     "wave_efficiency",
     "weight_bytes",
+    "with_page_decimal_mark",
     "yearly_energy_j",
     "zero_bytes_per_accelerator",
 ]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,32 @@ BROWSER_ARGS = [
 
 
 SITE_FIXTURES = {"built_site", "site_url"}
+
+
+@pytest.fixture()
+def data_dir(tmp_path: Path) -> Path:
+    """A copy of this checkout's data/ (without its changes/ history), outside any git repository."""
+    from calc._tooling.bundle import default_data_dir
+
+    copy = tmp_path / "data"
+    shutil.copytree(default_data_dir(), copy, ignore=shutil.ignore_patterns("changes"))
+    return copy
+
+
+@pytest.fixture()
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str, str]]:
+    """Run `python -m calc ARGS` in-process: (exit code, stdout, stderr). A `--data` folder does not outlive the test."""
+    from calc import data_module
+    from calc._tooling.cli import main
+
+    monkeypatch.setattr(data_module, "_loaded", data_module.load_data())  # the checkout's data, loaded once
+
+    def run(*args: object) -> tuple[int, str, str]:
+        code = main([str(arg) for arg in args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return run
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

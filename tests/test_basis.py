@@ -13,7 +13,7 @@ import pytest
 
 import calc
 from calc import CALCULATORS, CalcError
-from calc._internal.serving import default_efficiency as serving_efficiency
+from calc import serving_default_efficiency as serving_efficiency
 from calc._tooling.cli import main
 
 NS = "{http://www.w3.org/2000/svg}"

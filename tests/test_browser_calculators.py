@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 import calc
-from calc import CALCULATORS, format_number, format_quantity
-from calc._internal.fmt import format_word
+from calc import CALCULATORS, format_number, format_quantity, format_word
 from calc._tooling.cli import main
 
 pytestmark = pytest.mark.browser

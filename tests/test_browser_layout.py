@@ -271,7 +271,7 @@ def test_sorted_status_names_the_column_and_its_unit(browser: object, site_url: 
 
 def test_no_page_scrolls_sideways_on_a_phone(browser: object, site_url: str, built_site: Path) -> None:
     """At 390 px no page is wider than the screen: wide tables and code scroll inside their own box (a table's
-    screen-reader-only header used to stretch 48 of the 86 pages)."""
+    screen-reader-only header among them)."""
     context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
     page = context.new_page()
     wide = {}

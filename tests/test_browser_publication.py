@@ -220,7 +220,7 @@ def test_no_page_logs_an_error_or_fails_a_request(browser: object, site_url: str
 )
 def test_search_leaves_out_stop_words(page: object, site_url: str, path: str, query: str, without: str) -> None:
     """A stop word between the words a reader means ("de", "of the") changes nothing: it is not searched
-    as a prefix of every word (it used to find every page with "desde" or "decode")."""
+    as a prefix of every word (which would find every page with "desde" or "decode")."""
     found = []
     for words in (query, without):
         page.goto(site_url + path)

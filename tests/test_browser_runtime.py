@@ -4,6 +4,7 @@ and on a reader's first interaction even before the page has finished loading.""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import struct
 import time
@@ -13,11 +14,13 @@ from pathlib import Path
 import pytest
 
 import calc
-from calc._internal.registry import warm_up_cases
+from calc import warm_up_cases
 
 READY_TIMEOUT_MS = 60_000
 ROOFLINE = '.x4-calc[data-calculator="roofline"]'
 ROOT = Path(__file__).resolve().parents[1]
+# The Pyodide release whose private snapshot options (`_makeSnapshot`, `_loadSnapshot`) the build and the worker use.
+CHECKED_PYODIDE = "314.0.7"
 
 
 def _wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
@@ -199,3 +202,21 @@ def test_warm_up_runs_the_pages_cases_and_yields_to_edits(page: object, site_url
     assert warmed_while_editing == [None] * 15
     page.wait_for_function("() => document.documentElement.dataset.x4Warmed", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.x4Warmed") == str(len(warm_up_cases(names)))
+
+
+def test_the_private_snapshot_options_are_pinned_to_the_checked_pyodide() -> None:
+    """Pyodide marks its snapshot options private, so package.json and its lock pin the release they were checked
+    against exactly, the installed release still declares them, and the worker keeps the public start as its
+    fallback. Upgrading Pyodide fails here until the snapshot path is checked again."""
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    installed = ROOT / "node_modules/pyodide"
+    assert package["dependencies"]["pyodide"] == CHECKED_PYODIDE
+    assert lock["packages"]["node_modules/pyodide"]["version"] == CHECKED_PYODIDE
+    assert json.loads((installed / "package.json").read_text(encoding="utf-8"))["version"] == CHECKED_PYODIDE
+    types = (installed / "pyodide.d.ts").read_text(encoding="utf-8")
+    assert "_makeSnapshot?: boolean;" in types and "makeMemorySnapshot(" in types
+    assert "_loadSnapshot?: Uint8Array | ArrayBuffer | PromiseLike<Uint8Array | ArrayBuffer>;" in types
+    worker = (ROOT / "overrides/assets/x4/x4-worker.js").read_text(encoding="utf-8")
+    assert "loadPyodide({ indexURL, _loadSnapshot: snapshot })" in worker
+    assert "loadPyodide({ indexURL })" in worker and "pyodide = await startPlain();" in worker

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 import calc
-from calc import CALCULATORS
-from calc._internal.fields import CUSTOM
-from tools.macros.calculators import calculator_html
+from calc import CALCULATORS, CUSTOM
+from tools.macros import calculators
 from tools.postprocess import render_math
+
+# Each calculator's page HTML, built once per run: several tests read the same page.
+calculator_html = functools.cache(calculators.calculator_html)
 
 
 def _choices(name: str) -> dict[str, list[str]]:

@@ -14,10 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc import CalcError
-from calc._internal import chooser
-from calc._internal.memory import RECOMPUTE
-from calc._internal.parallelism import Layout, evaluate_layout, layout_memory
+from calc import RECOMPUTE, CalcError, Layout, evaluate_layout, layout_memory
+from calc import chooser_module as chooser
 from calc._tooling.cli import main
 
 WORKLOADS = ("train-70b", "serve-7b", "rag-retriever")
@@ -52,7 +50,7 @@ def test_every_accelerator_ranked_or_skipped_with_a_reason(workload: str) -> Non
     for row in rows:
         assert row["reason_en"] and row["reason_es"] and row["reason_en"] != row["reason_es"]
         assert all(_finite(value) for value in row.values())
-    # A chip with no dense BF16 peak in data/ is skipped, not failed (2026-11-30: data/ now gives every chip one).
+    # A chip with no dense BF16 peak in data/ is skipped, not failed.
     chips = calc.load_data().accelerators
     no_bf16 = {key for key, chip in chips.items() if not chip.dense_flop_per_s.get("bf16")}
     assert no_bf16 <= {row["id"] for row in skipped}
@@ -220,8 +218,7 @@ def test_serve_latency_target_can_rule_everything_out() -> None:
 
 def test_prefill_flops_worked_example() -> None:
     """Llama 3 8B over 131,072 tokens: 2·8.03e9·131072 + 2·32·131072²·4096 ≈ 6.61e15 FLOPs (PaLM, Chowdhery et al.
-    2022, App. B: attention costs 4·L·T·d per token in the forward pass; causally, half of it over a prompt).
-    2026-11-30: the attention term was counted once instead of twice (4.36e15)."""
+    2022, App. B: attention costs 4·L·T·d per token in the forward pass; causally, half of it over a prompt)."""
     flops = calc.prefill_flops(params=8.03e9, prompt_tokens=131_072, layers=32, attention_width=4096)
     assert flops == pytest.approx(6.61e15, rel=0.01)
     assert 2 * 32 * 131_072**2 * 4096 > 2 * 8.03e9 * 131_072  # at 128K the attention term dominates

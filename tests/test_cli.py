@@ -90,8 +90,7 @@ CASES = [
             "--node-overhead",
             "1.0",
         ],
-        # 2026-11-30: price, PUE and electricity default to the edition's data in the API, the CLI and the
-        # page alike, so the API call no longer states the quiz's figures to stay equal.
+        # Price, PUE and electricity default to the edition's data in the API, the CLI and the page alike.
         lambda: calc.training(
             params=70e9,
             tokens=1e12,

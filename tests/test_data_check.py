@@ -19,9 +19,8 @@ from typing import Any
 import pytest
 import yaml
 
-import calc._internal.data as data_module
 import calc._tooling.commands as commands
-from calc._internal.units import parse_quantity
+from calc import data_module, parse_quantity
 from calc._tooling.bounds import BOUNDS, BOUNDS_SI, kind_of
 from calc._tooling.bundle import build_bundle, default_data_dir
 from calc._tooling.cli import main
@@ -30,26 +29,6 @@ from calc._tooling.schema import DIMENSIONS, SYSTEM_DIMENSIONS
 ROOT = Path(__file__).resolve().parents[1]
 Cli = Callable[..., tuple[int, str, str]]
 Case = Callable[[Path], tuple[str, str, str]]  # corrupts a data folder; returns the file, entry and field to name
-
-
-@pytest.fixture()
-def data_dir(tmp_path: Path) -> Path:
-    copy = tmp_path / "data"
-    shutil.copytree(default_data_dir(), copy, ignore=shutil.ignore_patterns("changes"))
-    return copy
-
-
-@pytest.fixture()
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """`python -m calc ARGS` in-process: (exit code, stdout, stderr). A `--data` folder does not outlive the test."""
-    monkeypatch.setattr(data_module, "_loaded", data_module.load_data())  # the checkout's data, loaded once
-
-    def run(*args: object) -> tuple[int, str, str]:
-        code = main([str(arg) for arg in args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-
-    return run
 
 
 LOADER, DUMPER = getattr(yaml, "CSafeLoader", yaml.SafeLoader), getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -306,7 +285,7 @@ def test_calculators_and_data_check_refuse_broken_data_cleanly(broken_checkout: 
 
 
 def test_the_real_command_line_prints_help_on_broken_data(tmp_path: Path) -> None:
-    """`python -m calc --help` in a checkout whose data/ is broken: exit 0, no traceback (the parser used to die)."""
+    """`python -m calc --help` in a checkout whose data/ is broken: exit 0, no traceback."""
     checkout = tmp_path / "checkout"
     shutil.copytree(ROOT / "calc", checkout / "calc", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(default_data_dir(), checkout / "data", ignore=shutil.ignore_patterns("changes"))

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from calc import CalcError
-from calc._internal.data import parse_bundle
-from calc._tooling.bundle import build_bundle, default_data_dir
+from tests.fresh_data import fresh_data
 
-D = parse_bundle(build_bundle(default_data_dir()))  # fresh from data/, not a cached bundle
+D = fresh_data()
 T = 1e12
 
 
@@ -91,7 +90,7 @@ def test_intel_gaudi3_scale_up_is_21_of_24_ports() -> None:
     """Gaudi 3 scale-up uses 21 of its 24 x 200 GbE ports, 3 to each of 7 peers: 525 GB/s each way, 1,050 GB/s
     both, 75 GB/s per peer; the other 3 ports (600 Gb/s) go to scale-out. Intel Gaudi documentation, "Intel Gaudi
     Network Configuration": "21*200Gbps = 21*25 GB/s = 525 GB/s unidirectional bandwidth or 1050 GB/s
-    bidirectional"; "3*200Gbps = 75 GB/s in each direction". (2026-11-30: was 600/1,200, which counts all 24.)"""
+    bidirectional"; "3*200Gbps = 75 GB/s in each direction"."""
     chip = D.accelerator("gaudi3")
     assert chip.scale_up_topology == "mesh"
     assert chip.scale_up_per_direction_bytes_per_s == pytest.approx(525e9)
@@ -166,7 +165,7 @@ def test_nvidia_rtx_5090_bf16_is_fp32_accumulate() -> None:
     """RTX 5090 dense BF16 is 209.5 TFLOP/s: GeForce Blackwell runs BF16 only with FP32 accumulate, at half the
     FP16-accumulate rate. NVIDIA RTX Blackwell GPU Architecture whitepaper V1.1, Appendix A, GeForce RTX 5090:
     "Peak FP16 Tensor TFLOPS with FP16 Accumulate 419/838", "Peak FP16/BF16 Tensor TFLOPS with FP32 Accumulate
-    209.5/419". (2026-11-30: was 419, the FP16-accumulate rate, kept as an alternative.)"""
+    209.5/419"."""
     chip = D.accelerator("rtx-5090")
     assert chip.dense_flop_per_s["bf16"] == pytest.approx(209.5 * T)
     assert chip.sparse_headline_flop_per_s["bf16"] == pytest.approx(419 * T)

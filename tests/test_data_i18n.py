@@ -4,7 +4,6 @@ data/, carried by the bundle and shown on the Spanish data pages."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,36 +11,13 @@ import pytest
 import yaml
 
 import calc
-import calc._internal.data as data_module
 from calc._tooling.bundle import build_bundle, default_data_dir
-from calc._tooling.cli import main
 from calc._tooling.translations import data_texts, load_translations, translation_problems
 from tools.data_pages import chip_page_markdown, interconnect_table_html, landscape_table_html
 
 Cli = Callable[..., tuple[int, str, str]]
 REPO_URL = "https://github.com/x4-hardware-fluency/x4"
 RTX_NOTE = "accelerators/rtx-5090.yaml#compute.bf16.note"
-
-
-@pytest.fixture()
-def data_dir(tmp_path: Path) -> Path:
-    """A copy of this checkout's data/."""
-    copy = tmp_path / "data"
-    shutil.copytree(default_data_dir(), copy, ignore=shutil.ignore_patterns("changes"))
-    return copy
-
-
-@pytest.fixture()
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run `python -m calc ARGS` in-process: (exit code, stdout, stderr); `--data` does not leak into other tests."""
-    monkeypatch.setattr(data_module, "_loaded", data_module._loaded)
-
-    def run(*args: object) -> tuple[int, str, str]:
-        code = main([str(arg) for arg in args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-
-    return run
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -157,8 +133,7 @@ def test_spanish_tables_word_the_data_in_spanish() -> None:
 
 def test_calculators_name_chips_in_the_readers_language() -> None:
     """Derivations, select options, ranking rows and a best-chip output name GB200 in Spanish on Spanish pages."""
-    from calc._internal.registry import formatted
-    from calc._internal.results import Result
+    from calc import Result, formatted
     from tools.macros.calculators import calculator_html
 
     spanish = "GB200 (por GPU Blackwell en NVL72)"

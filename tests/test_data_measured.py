@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from calc._internal.data import parse_bundle
-from calc._tooling.bundle import build_bundle, default_data_dir
+from tests.fresh_data import fresh_data
 
-D = parse_bundle(build_bundle(default_data_dir()))  # fresh from data/, not a cached bundle
+D = fresh_data()
 T = 1e12
 CHIPS = sorted(D.accelerators)
 

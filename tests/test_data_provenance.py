@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
-from calc._tooling.bundle import build_bundle, default_data_dir
+from calc._tooling.bundle import default_data_dir
+from calc._tooling.yaml_load import load_yaml
+from tests.fresh_data import fresh_bundle
 
-BUNDLE = build_bundle(default_data_dir())
+BUNDLE = fresh_bundle()
 ISSUE_IDS = {
     "h100-sxm",
     "h100-pcie",
@@ -50,8 +51,9 @@ def _all_sources() -> list[dict[str, Any]]:
 
 
 def test_the_edition_covers_the_issue_list() -> None:
-    """data/accelerators holds exactly the chips issue 3 asks for."""
-    assert {chip["id"] for chip in BUNDLE["accelerators"]} == ISSUE_IDS
+    """data/accelerators holds at least the chips issue 3 asks for (a chip added later passes)."""
+    missing = ISSUE_IDS - {chip["id"] for chip in BUNDLE["accelerators"]}
+    assert not missing, sorted(missing)
 
 
 @pytest.mark.parametrize("chip", BUNDLE["accelerators"], ids=lambda chip: chip["id"])
@@ -136,7 +138,7 @@ DATA_FILES = sorted(default_data_dir().rglob("*.yaml"))
 @pytest.mark.parametrize("path", DATA_FILES, ids=lambda path: str(path.relative_to(default_data_dir())))
 def test_provenance_texts_describe_the_document(path: Path) -> None:
     """No text field in data/ (how, note, reason, title, notes, changelog...) tells how a figure was looked up."""
-    hits = lookup_talk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    hits = lookup_talk(load_yaml(path.read_text(encoding="utf-8")))
     assert not hits, "; ".join(f"{path.name}: field '{field}' says {phrase!r}" for field, phrase in hits)
 
 

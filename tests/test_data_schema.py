@@ -79,7 +79,7 @@ def test_good_fixture_builds() -> None:
 
 def test_good_fixture_measured_and_internals_reach_the_loader() -> None:
     """The measured section becomes achievable figures; internals keep numbers, bytes and words apart."""
-    from calc._internal.data import parse_bundle
+    from calc import parse_bundle
 
     data = parse_bundle(build_bundle(FIXTURES / "good_data"))
     chip = data.accelerator("test-chip")

@@ -44,7 +44,7 @@ def test_keys(rows: dict[str, dict]) -> None:
         assert set(row) == KEYS
         assert set(row["dense_tflops"]) == {"fp64", "fp32", "tf32", "bf16", "fp8", "fp4", "int8"}
         assert set(row["achievable_tflops"]) == set(row["dense_tflops"])
-        # The keys, plus topology and per-link figures (2026-11-30: a mesh pair gets 1/7 of the total).
+        # The keys, plus topology and per-link figures (a mesh pair gets 1/7 of the total).
         assert set(row["scale_up"]) == {
             "name",
             "bidirectional_gbytes_s",

@@ -6,11 +6,10 @@ import datetime as dt
 
 import pytest
 
-from calc._internal.data import parse_bundle
-from calc._tooling.bundle import build_bundle, default_data_dir
+from tests.fresh_data import fresh_bundle, fresh_data
 
-BUNDLE = build_bundle(default_data_dir())
-D = parse_bundle(BUNDLE)
+BUNDLE = fresh_bundle()
+D = fresh_data()
 SYSTEMS = sorted(D.systems)
 
 

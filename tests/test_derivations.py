@@ -16,14 +16,12 @@ import re
 import pytest
 
 import calc
-from calc import CALCULATORS, CalcError
-from calc._internal.fmt import _PREFIXED, DISPLAY_FACTORS
-from calc._internal.results import Step
+from calc import CALCULATORS, DISPLAY_FACTORS, PREFIXED_UNITS, CalcError, Step
 
 _SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
 _WORD_UNITS = {"días": "days", "años": "years", "consultas/s": "queries/s"}
 _UNIT_FACTORS: dict[str, float] = {"": 1.0, "FLOP": 1.0, "FLOP/byte": 1.0, "tokens/s": 1.0, "queries/s": 1.0}
-_UNIT_FACTORS.update({prefixed: factor for ladder in _PREFIXED.values() for prefixed, factor in ladder})
+_UNIT_FACTORS.update({prefixed: factor for ladder in PREFIXED_UNITS.values() for prefixed, factor in ladder})
 _UNIT_FACTORS.update(DISPLAY_FACTORS)
 
 
@@ -152,7 +150,7 @@ def test_the_check_catches_a_missing_term() -> None:
     year = 8_760 * 3_600.0
     wrong = Step(
         "owning",
-        calc._internal.messages.text("tco.step.owning"),
+        calc.message_text("tco.step.owning"),
         "",
         "{K} / ({y} × {H} × {u}) + {W} × {p} × {c}",
         {
@@ -185,7 +183,7 @@ def test_the_check_reads_ceilings_and_floors() -> None:
     """⌈1024 / 72⌉ is 15 racks, not the 14 a truncation gives; ⌊10⁹ / 2000⌋ is 500,000 despite float noise."""
 
     def step(template: str, values: dict[str, tuple[float, str]], value: float) -> Step:
-        return Step("racks", calc._internal.messages.text("power.step.racks"), "", template, values, value, "")
+        return Step("racks", calc.message_text("power.step.racks"), "", template, values, value, "")
 
     racks = {"n": (1024.0, ""), "r": (72.0, "")}
     assert not check_step(step("⌈{n} / {r}⌉", racks, 15), "en")

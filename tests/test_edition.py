@@ -14,11 +14,9 @@ import pytest
 import yaml
 
 import calc
-import calc._internal.data as data_module
-from calc._internal.i18n import catalog_problems
+from calc import catalog_problems
 from calc._tooling.bounds import latest_date
 from calc._tooling.bundle import build_bundle, default_data_dir
-from calc._tooling.cli import main
 from calc._tooling.edition import add_to_editions_line, new_edition
 from calc._tooling.messages import CATALOG
 from calc._tooling.schema import DataError
@@ -30,27 +28,6 @@ LATEST = latest_date()
 
 # The source the H100 SXM's memory bandwidth cites in data/ (the diff names it).
 H100_BANDWIDTH_SOURCE = calc.load_data().accelerator("h100-sxm").values["memory.bandwidth"].source
-
-
-@pytest.fixture()
-def data_dir(tmp_path: Path) -> Path:
-    """A copy of this checkout's data/, outside any git repository."""
-    copy = tmp_path / "data"
-    shutil.copytree(default_data_dir(), copy, ignore=shutil.ignore_patterns("changes"))
-    return copy
-
-
-@pytest.fixture()
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run `python -m calc ARGS` in-process: (exit code, stdout, stderr). `--data` must not leak into other tests."""
-    monkeypatch.setattr(data_module, "_loaded", data_module._loaded)
-
-    def run(*args: object) -> tuple[int, str, str]:
-        code = main([str(arg) for arg in args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-
-    return run
 
 
 def _git(repo: Path, *args: str) -> str:
@@ -316,7 +293,7 @@ def test_edition_yaml_must_list_its_current_edition_once(data_dir: Path) -> None
 def test_the_build_fails_on_an_empty_edition(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The changelog macros refuse to register (so `mkdocs build` fails) when the current edition has no chips."""
     import tools.changelog
-    from calc._internal.data import parse_bundle
+    from calc import parse_bundle
 
     for path in (data_dir / "accelerators").glob("*.yaml"):
         path.write_text(path.read_text(encoding="utf-8").replace("editions: [2024-2026]", "editions: []"), "utf-8")

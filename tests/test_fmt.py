@@ -110,3 +110,12 @@ def test_a_rate_reads_with_one_slash_however_the_unit_is_given() -> None:
     assert calc.format_money(2.99, "es", per="h") == calc.format_money(2.99, "es", per="/h")
     assert calc.format_money(2.99, "es", per="/h").endswith("USD/h")
     assert "//" not in calc.format_money(2.99, "en", per="/kWh")
+
+
+@pytest.mark.parametrize("written", ["0.5", "1.5k", "3.35e12", "-2.25", "70B"])
+def test_a_default_shown_on_a_spanish_page_reads_back_as_the_same_number(written: str) -> None:
+    """The form shows a default with the page's decimal mark and calc reads it back with the same rule."""
+    shown = calc.with_page_decimal_mark(written, "es")
+    assert calc.with_page_decimal_mark(written, "en") == written
+    assert ("," in shown) == ("." in written)
+    assert calc.parse_si_number(shown, field="x", decimal_comma=True) == calc.parse_si_number(written, field="x")

@@ -7,12 +7,17 @@ calc (the package's public face) < tools (the site build). A module may import i
 from __future__ import annotations
 
 import ast
+import functools
+import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CALC = ROOT / "calc"
 LAYERS = ("calc._internal", "calc._tooling", "calc", "tools")
+# Where code outside calc lives: the site build (with its mkdocs hooks), the tests, the pages' scripts and worker.
+OUTSIDE_CALC = ("tools", "tests", "docs", "overrides")
+PYIMPORT_INTERNAL = re.compile(r"""pyimport\(\s*["']calc\._internal|\b(?:from|import)\s+calc\._internal\b""")
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:
@@ -67,6 +72,7 @@ def _edges(path: Path, known: set[str]) -> list[tuple[str, int]]:
     return found
 
 
+@functools.cache  # read-only: the cycle and the layer checks walk the same graph
 def _graph() -> dict[str, list[tuple[str, int]]]:
     files = [p for p in [*CALC.rglob("*.py"), *(ROOT / "tools").rglob("*.py")] if "__pycache__" not in p.parts]
     known = {_module_name(p) for p in files}
@@ -149,3 +155,54 @@ def test_the_checks_can_fail() -> None:
     }
     assert _cycles(graph) == [["calc._internal.a", "calc._internal.b", "calc._internal.a"]]
     assert _upward(graph) == ["calc._internal.b:3 imports calc._tooling.bundle"]
+
+
+def _reaches_internal(path: Path) -> list[int]:
+    """Lines where a file outside calc reaches calc._internal: a Python import or `calc._internal` attribute, or a
+    script's `pyimport("calc._internal...")` (or an import of it in Python source it runs)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".py":
+        return [text.count("\n", 0, match.start()) + 1 for match in PYIMPORT_INTERNAL.finditer(text)]
+    lines = []
+    for node in ast.walk(ast.parse(text, filename=str(path))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            names = [f"{node.value.id}.{node.attr}"]
+        if any(name == "calc._internal" or name.startswith("calc._internal.") for name in names):
+            lines.append(node.lineno)
+    return lines
+
+
+def _outside_calc() -> list[Path]:
+    return [
+        path
+        for folder in OUTSIDE_CALC
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.suffix in {".py", ".js", ".mjs"} and "__pycache__" not in path.parts
+    ]
+
+
+def test_nothing_outside_calc_reaches_calc_internal() -> None:
+    """calc's public API is the only door: tools/, the tests, the hooks and the worker use what `calc` exports."""
+    files = _outside_calc()
+    assert ROOT / "overrides/assets/x4/x4-worker.js" in files and ROOT / "tools/hooks.py" in files
+    violations = [f"{path.relative_to(ROOT)}:{line}" for path in files for line in _reaches_internal(path)]
+    assert not violations, "\n".join(violations)
+
+
+def test_the_door_check_catches_each_way_in(tmp_path: Path) -> None:
+    """An import, a from-import, an attribute and a worker's pyimport of calc._internal are each reported."""
+    python = tmp_path / "bypass.py"
+    python.write_text(
+        "import calc\nimport calc._internal.data\nfrom calc._internal import fmt\n"
+        "from calc import _internal\ncalc._internal.messages.text('k')\nfrom calc import run\n",
+        encoding="utf-8",
+    )
+    script = tmp_path / "worker.js"
+    script.write_text('const a = pyodide.pyimport("calc");\nconst b = pyodide.pyimport("calc._internal.registry");\n')
+    assert sorted(set(_reaches_internal(python))) == [2, 3, 4, 5]
+    assert _reaches_internal(script) == [2]

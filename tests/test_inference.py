@@ -80,9 +80,8 @@ def test_decode_result_on_h100() -> None:
 
 def test_kv_cache_from_a_data_model() -> None:
     """Every model in data/ gives, by id, the same bytes per token as its shape described by hand."""
-    models = getattr(calc.load_data(), "models", {})
-    if not models:
-        pytest.skip("data/ has no models yet (data layer in progress)")
+    models = calc.load_data().models
+    assert models, "data/ lists no models"
     for model in models.values():
         by_id = calc.kv_cache(model=model.id, context=4096).to_dict()
         by_hand = calc.kv_cache(

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from calc import CALCULATORS
-from calc._internal.i18n import catalog_problems
-from calc._internal.messages import CATALOG as CALC_CATALOG
+from calc import CALCULATORS, catalog_problems
+from calc import MESSAGE_CATALOG as CALC_CATALOG
 from calc._tooling.messages import CATALOG as TOOLING_CATALOG
 from tools.messages import CATALOG as PAGE_CATALOG
 

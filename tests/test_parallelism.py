@@ -10,7 +10,7 @@ import pytest
 
 import calc
 from calc import CalcError
-from calc._internal.cli import main
+from calc._tooling.cli import main
 
 # GPT-3 175B as Korthikanti et al. evaluate it (Table 3): a = 96, h = 12288, s = 2048, b = 1, t = 8.
 GPT3 = {"sequence_length": 2048, "micro_batch": 1, "hidden_size": 12288, "attention_heads": 96}

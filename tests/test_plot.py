@@ -195,7 +195,7 @@ def test_step_timeline_draws_every_nonzero_segment_with_its_share() -> None:
 def test_serving_curve_marks_the_limit_the_target_and_escapes() -> None:
     """The serving curve is drawn from plain numbers: a solid line through the batches that fit, a dashed one past
     the memory limit, the limit and the TPOT target named in the description, and a subject with markup escaped."""
-    from calc._internal.plot import CurvePoint
+    from calc import CurvePoint
 
     points = [
         CurvePoint(batch=b, tpot_seconds=0.008 + b * 1e-4, tokens_per_second=b / (0.008 + b * 1e-4), fits=b <= 64)

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from calc._internal.messages import CATALOG as CALC_CATALOG
+from calc import MESSAGE_CATALOG as CALC_CATALOG
 from calc._tooling.bundle import default_data_dir
 from calc._tooling.messages import CATALOG as TOOLING_CATALOG
 from calc._tooling.translations import load_translations
+from calc._tooling.yaml_load import load_yaml
 from tools.messages import CATALOG as PAGES_CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,7 +69,7 @@ def _source_titles() -> list[str]:
     which pages may show in its language."""
     titles = set()
     for path in default_data_dir().rglob("*.yaml"):
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = load_yaml(path.read_text(encoding="utf-8"))
         if isinstance(raw, dict):
             sections = [raw, *(raw.get(name) or {} for name in ("measured", "internals"))]
             titles |= {s["title"] for section in sections for s in section.get("sources") or [] if "title" in s}

@@ -225,7 +225,7 @@ def test_quiz_preset_answers_the_quiz() -> None:
 
 def test_defaults_take_the_editions_economics() -> None:
     """Left empty, price, PUE, electricity and carbon are the edition's typical figures, on the page, in the CLI and
-    in the Python API alike (2026-11-30: they used to be the quiz's on the page and the data's in the API)."""
+    in the Python API alike."""
     economics = calc.load_data().economics
     q = calc.run("training", calc.CALCULATORS["training"].defaults(), "en")["quantities"]
     assert q["pue"] == economics.pue.typical
@@ -286,7 +286,7 @@ def test_moe_gradient_sync_uses_total_params() -> None:
 def test_the_charts_points_are_the_training_calculator(count: float) -> None:
     """Each point of the scaling chart is the training calculator at that size (its figures without the derivation):
     the days, the sync-bound days and the costs agree with `training`'s own."""
-    from calc._internal.training import _scaling_point
+    from calc import training_scaling_point
 
     inputs = {
         "params": 405e9,
@@ -297,7 +297,7 @@ def test_the_charts_points_are_the_training_calculator(count: float) -> None:
         "goodput": 0.9,
         "price_usd_per_hour_per_accelerator": 2.5,
     }
-    point = _scaling_point(count, inputs)
+    point = training_scaling_point(count, inputs)
     q = calc.training(count=count, watts=1.0, **inputs).quantities  # type: ignore[arg-type]
     stretch = max(1.0, q["gradient_sync_seconds"] / q["step_compute_seconds"])
     assert (point.seconds, point.synced_seconds) == (q["seconds"], q["seconds"] * stretch)

@@ -7,7 +7,7 @@ import math
 import pytest
 
 import calc
-from calc._internal.parallelism.kernels import gemm_wave_efficiency
+from calc import gemm_wave_efficiency
 
 ROWS = calc.comparisons()
 

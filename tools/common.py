@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from calc._internal.i18n import LANGS, site_lang
+from calc import LANGS, site_lang
 
 __all__ = ["LANGS", "NONE", "esc", "page_lang"]
 

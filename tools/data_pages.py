@@ -11,8 +11,7 @@ from tools.messages import CATALOG
 from tools.messages import t as tr
 
 if TYPE_CHECKING:
-    from calc import Accelerator, DataBundle
-    from calc._internal.data import MeasuredValue, SourcedValue
+    from calc import Accelerator, DataBundle, MeasuredValue, SourcedValue
 
 DEFAULT_LANG = "en"
 SPARSE_MARK = "✱"

@@ -2,7 +2,7 @@
 # Spanish: tú, decimal comma, the project's term list (tools/terms_es.yaml). Placeholders match in both languages.
 from __future__ import annotations
 
-from calc._internal.i18n import translate
+from calc import translate
 
 # fmt: off
 CATALOG: dict[str, dict[str, str]] = {

@@ -52,3 +52,15 @@ def format_number(value: float, lang: str = "en", digits: int = 3) -> str:
     whole, _, frac = text.partition(".")
     frac = frac.rstrip("0")
     return sign + _group(whole, lang) + (decimal_mark + frac if frac else "")
+
+
+# The decimal-comma rule, both ways, for reading what a reader typed and for showing a default as typed.
+def with_decimal_point(text: str) -> str:
+    """A number written with a decimal comma ("0,5", "1,5k") as calc parses it ("0.5", "1.5k"): a single comma
+    with no point beside it is the decimal mark."""
+    return text.replace(",", ".") if text.count(",") == 1 and "." not in text else text
+
+
+def with_page_decimal_mark(text: str, lang: str) -> str:
+    """A number written with a decimal point ("0.5") as the page's language writes it ("0,5" in Spanish)."""
+    return text.replace(".", ",") if lang == "es" else text

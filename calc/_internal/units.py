@@ -5,6 +5,7 @@ import math
 import re
 
 from .errors import CalcError
+from .numbers import with_decimal_point
 
 DECIMAL_PREFIX = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
 BINARY_PREFIX = {"Ki": 2.0**10, "Mi": 2.0**20, "Gi": 2.0**30, "Ti": 2.0**40}
@@ -61,8 +62,8 @@ def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> fl
     `bad_suffix` for a number followed by letters that are no suffix ("128kb", "4KI").
     """
     raw = text.strip()
-    if decimal_comma and raw.count(",") == 1 and "." not in raw:
-        raw = raw.replace(",", ".")
+    if decimal_comma:
+        raw = with_decimal_point(raw)
     match = _SI_NUMBER.match(raw) if len(raw) <= 64 else None
     if not match:
         raise CalcError(field=field, kind="not_number", value=text)

@@ -12,11 +12,10 @@ from .._internal.units import parse_quantity
 from . import schema
 from .schema import DataError, Problem, Problems, yaml_error
 from .translations import spanish_texts
+from .yaml_load import load_yaml
 
 __all__ = ["DataError", "build_bundle", "checkout_bundle", "default_data_dir", "load_accelerator", "use_data_dir"]
 
-# libyaml's loader when PyYAML has it: the same data, ten times faster than the pure-Python one.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Sections of an accelerator file whose leaves are sourced values.
 VALUE_SECTIONS = ("memory", "compute", "sparse_headline", "power", "scale_up", "scale_out", "on_chip")
 # Leaves that are words, not quantities.
@@ -51,7 +50,7 @@ def _read(path: Path) -> Any:
     except UnicodeDecodeError:
         raise DataError(Problem(key="data_not_text", fields={"where": path.name})) from None
     try:
-        return yaml.load(text, Loader=_LOADER)
+        return load_yaml(text)
     except yaml.YAMLError as error:
         raise yaml_error(error, text, file=path.name) from None
 

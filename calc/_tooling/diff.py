@@ -13,6 +13,7 @@ from .._internal.units import parse_quantity
 from . import history
 from .messages import t
 from .schema import yaml_error
+from .yaml_load import load_yaml
 
 # Keys that describe a value (its provenance) or hold lists; they are not values themselves.
 NOT_VALUES = {
@@ -86,7 +87,7 @@ def _leaves(node: Any, prefix: str, source: str | None) -> Leaves:
 
 def _load(path: str, text: str) -> Any:
     try:
-        return yaml.safe_load(text)
+        return load_yaml(text)
     except yaml.YAMLError as error:
         raise yaml_error(error, text, file=path) from None
 

@@ -14,6 +14,7 @@ from . import history, schema
 from .diff import Diff, diff_since
 from .messages import t
 from .schema import DataError
+from .yaml_load import load_yaml
 
 CHANGES_DIR = "changes"  # data/changes/<edition id>.yaml: what changed during an edition, written when it ends
 
@@ -149,7 +150,7 @@ class NewEdition:
 
 
 def _same_but_editions(before: str, after: str, edition_id: str, *, file_name: str) -> None:
-    old, new = yaml.safe_load(before), yaml.safe_load(after)
+    old, new = load_yaml(before), load_yaml(after)
     expected = {**old, "editions": [*old["editions"], edition_id]}
     if new != expected:
         raise DataError(f"{file_name}: field 'editions': the edit changed more than the list; edit the file by hand")
@@ -214,7 +215,7 @@ def new_edition(
         started=report.started,
         previous=previous,
     )
-    schema.check_edition(yaml.safe_load(writes[edition_path]), file_name="edition.yaml")
+    schema.check_edition(load_yaml(writes[edition_path]), file_name="edition.yaml")
     report.recorded, report.not_recorded = record_changes(data_dir, previous["id"], lang=lang)
     if report.recorded is not None:
         changes = data_dir / CHANGES_DIR / f"{previous['id']}.yaml"
@@ -230,7 +231,7 @@ def recorded_changes(data_dir: Path, edition_id: str) -> Diff | None:
     path = data_dir / CHANGES_DIR / f"{edition_id}.yaml"
     if not path.is_file():
         return None
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = load_yaml(path.read_text(encoding="utf-8"))
     if not isinstance(raw, dict) or raw.get("edition") != edition_id or set(raw) != {"edition", *Diff.__annotations__}:
         raise DataError(f"{CHANGES_DIR}/{path.name}: field '(file)': expected edition, added, removed and changed")
     return {"added": raw["added"], "removed": raw["removed"], "changed": raw["changed"]}

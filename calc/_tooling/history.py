@@ -4,7 +4,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import yaml
+from .yaml_load import load_yaml
 
 
 class GitError(Exception):
@@ -85,7 +85,7 @@ def files_now(data_dir: Path) -> dict[str, str]:
 
 def current_edition_id(edition_text: str | None) -> str | None:
     """The current edition's id in an edition.yaml text of any age (`current:`, or the older single-edition `id:`)."""
-    raw = yaml.safe_load(edition_text) if edition_text else None
+    raw = load_yaml(edition_text) if edition_text else None
     if not isinstance(raw, dict):
         return None
     found = raw.get("current", raw.get("id"))

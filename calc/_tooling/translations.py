@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from .schema import DataError, yaml_error
+from .yaml_load import load_yaml
 
 __all__ = [
     "CATALOG_PATH",
@@ -26,8 +27,6 @@ PROSE_FIELDS = frozenset({"note", "notes", "reason", "how", "form_factor", "conv
 # Fields that name a thing: translated when they hold a description (a lowercase word such as "per",
 # "through", "cache"), not when they are a product name as the vendor writes it ("TPU v5e", "H100 SXM").
 NAME_FIELDS = frozenset({"name", "type", "architecture", "process", "sparsity"})
-# libyaml's loader when PyYAML has it: data/ is read twice per check (its texts, then this catalog).
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DESCRIPTIVE = re.compile(r"(?<![\w])[a-z]{2,}(?![\w])")
 # Files whose texts no page shows in another language: edition.yaml words its changelog in both itself.
 SKIPPED_FILES = frozenset({"edition.yaml"})
@@ -66,7 +65,7 @@ def data_texts(data_dir: Path) -> dict[str, str]:
             continue
         text = path.read_text(encoding="utf-8")
         try:
-            raw = yaml.load(text, Loader=_LOADER)
+            raw = load_yaml(text)
         except yaml.YAMLError as error:
             raise yaml_error(error, text, file=relative.as_posix()) from None
         _walk(raw, [], texts, relative.as_posix())
@@ -80,7 +79,7 @@ def load_translations(data_dir: Path) -> dict[str, dict[str, str]]:
         return {}
     text = path.read_text(encoding="utf-8")
     try:
-        raw = yaml.load(text, Loader=_LOADER) or {}
+        raw = load_yaml(text) or {}
     except yaml.YAMLError as error:
         raise yaml_error(error, text, file=CATALOG_PATH.as_posix()) from None
     if not isinstance(raw, dict):

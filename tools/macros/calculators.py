@@ -7,9 +7,18 @@ import json
 from typing import Any
 
 import calc
-from calc import CALCULATORS, Calculator, Field, format_number, load_data, option_label
-from calc._internal.fields import AUTO, CUSTOM
-from calc._internal.fmt import unit_text
+from calc import (
+    AUTO,
+    CALCULATORS,
+    CUSTOM,
+    Calculator,
+    Field,
+    format_number,
+    load_data,
+    option_label,
+    unit_text,
+    with_page_decimal_mark,
+)
 from tools.common import esc
 from tools.messages import CATALOG, t
 
@@ -56,7 +65,7 @@ def _options(calculator: Calculator, field: Field, lang: str) -> list[tuple[str,
 def _placeholder(field: Field, lang: str) -> str:
     """What an empty input means: its default, or the edition's figure the function takes."""
     if field.default is not None:
-        return field.default.replace(".", ",") if lang == "es" else field.default
+        return with_page_decimal_mark(field.default, lang)
     if field.default_from is not None:
         value = field.default_from()
         return format_number(float(value), lang) if value is not None else ""

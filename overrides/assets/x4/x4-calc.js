@@ -1,6 +1,8 @@
 // X4 page glue: binds each .x4-calc form to one shared worker. It formats nothing and computes nothing:
 // `calc.run` (Python) returns the formatted text; this file only moves strings into the page.
 // The widgets' texts come from the page (data-ui, from the site's catalog): this script words nothing.
+import { sortButton, sortRows } from "./x4-sort.js";
+
 // Filled as the forms are bound, once the DOM is ready (this script runs from the head, before the page is parsed).
 let widgets = [];
 let scratchpads = [];
@@ -226,21 +228,16 @@ function makeSortable(widget, table) {
   const headers = [...table.tHead.rows[0].cells];
   for (const th of headers) {
     if (!th.dataset.key || th.querySelector("button")) continue;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "x4-sort";
-    button.append(...th.childNodes);
-    th.append(button);
-    button.addEventListener("click", () => {
+    sortButton(th).addEventListener("click", () => {
       const same = widget.x4Sort && widget.x4Sort.key === th.dataset.key;
       widget.x4Sort = { key: th.dataset.key, ascending: same ? !widget.x4Sort.ascending : true };
-      sortRows(widget, table);
+      sortRanking(widget, table);
     });
   }
-  sortRows(widget, table);
+  sortRanking(widget, table);
 }
 
-function sortRows(widget, table) {
+function sortRanking(widget, table) {
   const headers = [...table.tHead.rows[0].cells];
   for (const th of headers) th.removeAttribute("aria-sort");
   const index = widget.x4Sort ? headers.findIndex((th) => th.dataset.key === widget.x4Sort.key) : -1;
@@ -248,13 +245,7 @@ function sortRows(widget, table) {
   const { ascending } = widget.x4Sort;
   headers[index].setAttribute("aria-sort", ascending ? "ascending" : "descending");
   const body = table.tBodies[0];
-  const value = (row) => (row.cells[index].dataset.sort === "" ? null : Number(row.cells[index].dataset.sort));
-  const rows = [...body.rows].map((row, position) => ({ row, position, value: value(row) }));
-  rows.sort((a, b) => {
-    if (a.value === null || b.value === null) return (a.value === null) - (b.value === null) || a.position - b.position;
-    return (ascending ? a.value - b.value : b.value - a.value) || a.position - b.position;
-  });
-  body.append(...rows.map(({ row }) => row));
+  sortRows(body, [...body.rows], index, ascending);
 }
 
 // Formulas were typeset at build time into the calculator's bank (a <template>, outside the page until

@@ -1,6 +1,8 @@
 // X4 landscape table: sort rows by their cells' data-sort numbers and filter them by vendor and year.
 // No formulas and no libraries; the table is complete without this script. Labels come from data-label-* attributes.
 
+import { sortButton, sortRows } from "./x4-sort.js";
+
 const fill = (template, fields) => template.replace(/\{(\w+)\}/g, (_, key) => String(fields[key] ?? ""));
 
 function bind(root) {
@@ -31,20 +33,7 @@ function bind(root) {
     const order = th.getAttribute("aria-sort") === "descending" ? "ascending" : "descending";
     for (const other of headers) other.removeAttribute("aria-sort");
     th.setAttribute("aria-sort", order);
-    const sign = order === "ascending" ? 1 : -1;
-    const key = (row) => {
-      const raw = row.cells[index]?.dataset.sort;
-      return raw === undefined || raw === "" ? null : Number(raw);
-    };
-    const sorted = rows
-      .map((row, position) => ({ row, position, value: key(row) }))
-      .sort((a, b) => {
-        if (a.value === null || b.value === null) {
-          return (a.value === null) - (b.value === null) || a.position - b.position; // blanks last
-        }
-        return sign * (a.value - b.value) || a.position - b.position;
-      });
-    for (const { row } of sorted) body.appendChild(row);
+    sortRows(body, rows, index, order === "ascending");
     // The header's name and unit sit on two lines (a <br>): "Bandwidth TB/s", not "BandwidthTB/s".
     const parts = Array.from(th.querySelector("button").childNodes, (node) => (node.nodeName === "BR" ? " " : node.textContent));
     const column = parts.join("").replace(/\s+/g, " ").trim();
@@ -54,12 +43,7 @@ function bind(root) {
 
   headers.forEach((th, index) => {
     if (th.dataset.sortable !== "true") return;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "x4-sort";
-    while (th.firstChild) button.appendChild(th.firstChild);
-    th.appendChild(button);
-    button.addEventListener("click", () => sortBy(index, th));
+    sortButton(th).addEventListener("click", () => sortBy(index, th));
   });
   for (const select of selects) select.addEventListener("change", filter);
   root.querySelector(".x4-landscape__controls").hidden = false;

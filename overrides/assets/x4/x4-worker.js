@@ -139,9 +139,7 @@ const WARM_IDLE_MS = 250;
 let lastRequestAt = 0;
 
 function warmUp(id, pyodide, calc, names, lang) {
-  const registry = pyodide.pyimport("calc._internal.registry");
-  const cases = registry.warm_up_cases(pyodide.toPy(names));
-  registry.destroy();
+  const cases = calc.warm_up_cases(pyodide.toPy(names));
   let next = 0;
   const step = () => {
     const idleFor = performance.now() - lastRequestAt;
