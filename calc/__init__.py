@@ -67,6 +67,8 @@ from calc._internal.parallelism import (
     pipeline_bubble_fraction,
 )
 from calc._internal.parallelism.kernels import gemm_wave_efficiency
+from calc._internal.parallelism.links import chip_links
+from calc._internal.parallelism.links import collective as planner_collective
 from calc._internal.plot import CurvePoint, memory_bars_svg, ratio_chart_svg, serving_curve_svg, step_timeline_svg
 from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
 from calc._internal.registry import CALCULATORS, compute, formatted, run, warm_up_cases
@@ -133,6 +135,8 @@ HELPERS = frozenset(
         "RECOMPUTE",
         "SourcedValue",
         "catalog_problems",
+        "chip_links",
+        "planner_collective",
         "chooser_module",
         "data_module",
         "evaluate_layout",
@@ -187,6 +191,7 @@ __all__ = [
     "cached_tokens",
     "catalog_problems",
     "checkpoint_interval_seconds",
+    "chip_links",
     "chooser",
     "chooser_module",
     "cluster_flop_per_s",
@@ -243,6 +248,7 @@ __all__ = [
     "parse_quantity",
     "parse_si_number",
     "pipeline_bubble_fraction",
+    "planner_collective",
     "power",
     "prefill",
     "prefill_flops",

@@ -117,17 +117,15 @@ def test_alltoall_across_nodes_pays_the_nics_latency_not_nvlinks() -> None:
     InfiniBand latency of data/latencies.yaml, or the chip's measured call across nodes), beside the call inside."""
     from dataclasses import replace
 
-    from calc._internal.parallelism.links import chip_links, collective
-
     data = calc.load_data()
     ib = data.latencies["infiniband-gpu-message"].typical_s
     assert ib > data.latencies["nvlink-round-trip"].typical_s
-    links = chip_links(data.accelerator("h800-sxm"))
-    inside = collective("alltoall", 1e6, 8, 1, links)  # one node: NVLink only
-    across = collective("alltoall", 1e6, 64, 1, links)  # EP 64 over 8 nodes
+    links = calc.chip_links(data.accelerator("h800-sxm"))
+    inside = calc.planner_collective("alltoall", 1e6, 8, 1, links)  # one node: NVLink only
+    across = calc.planner_collective("alltoall", 1e6, 64, 1, links)  # EP 64 over 8 nodes
     assert across.where == "both"
     assert across.latency == pytest.approx(inside.latency + (64 - 8) * ib)
     measured = replace(links, out_latency=40e-6)  # a chip whose all-to-all across nodes was measured
-    assert collective("alltoall", 1e6, 64, 1, measured).latency == pytest.approx(inside.latency + 40e-6)
-    spread = collective("alltoall", 1e6, 16, 8, links)  # one rank per node: every peer over the NICs
+    assert calc.planner_collective("alltoall", 1e6, 64, 1, measured).latency == pytest.approx(inside.latency + 40e-6)
+    spread = calc.planner_collective("alltoall", 1e6, 16, 8, links)  # one rank per node: every peer over the NICs
     assert spread.where == "out" and spread.latency == pytest.approx(15 * ib)
