@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from calc import load_data
 from calc._internal.messages import CATALOG as CALC_CATALOG
 from calc._tooling.bundle import default_data_dir
 from calc._tooling.messages import CATALOG as TOOLING_CATALOG
@@ -290,3 +291,75 @@ def test_each_language_has_its_404_page(built_site: Path) -> None:
     assert '<html lang="en"' in english and "page not found" in english
     assert '<html lang="es"' in spanish and "esta página no existe" in spanish
     assert '"base": "/es/"' in spanish
+
+
+# -- What the pages' executed examples print ------------------------------------------------------------
+
+_EXEC_BLOCK = re.compile(r'^( *)```python exec="on"([^\n]*)\n(.*?)^\1```', re.S | re.M)
+# Pages whose examples show calc's API, its JSON and CLI, and the data files themselves: their keys and ids
+# are what a reader types, so they print them on purpose.
+_PRINTS_IDS = {"maintaining.md", "reference/calc.md"}
+_DATA = load_data()
+_IDS = sorted({*_DATA.accelerators, *_DATA.systems, *_DATA.models}, key=len, reverse=True)
+_NOT_WORDS = re.compile(
+    r"(?<![\w./-])(?:"
+    r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+"  # a quantity's key: price_usd_per_hour
+    r"|" + "|".join(map(re.escape, _IDS)) + r"|"  # a chip, system or model id: h100-sxm
+    r"(?:bf16|fp16|fp8|fp6|fp4|fp32|tf32|fp64|int8|int4)"  # a number format's id: bf16, not BF16
+    r"|gradient-sync|does-not-fit|scale-up\+out"  # a categorical result not put into words (calc.format_word)
+    r")(?![\w/-])"
+)
+_NOT_WORDS_ES = re.compile(r"(?<![\w-])(?:compute|memory|peak|achievable|bound)(?![\w-])")  # ids, in English
+
+
+def example_outputs(markdown: str) -> list[tuple[str, str]]:
+    """(title, printed text) of each executed block of a page, each session run in order in its namespace."""
+    import contextlib
+    import io
+    import textwrap
+
+    sessions: dict[str, list[tuple[str, str]]] = {}
+    for number, (_indent, options, code) in enumerate(_EXEC_BLOCK.findall(markdown)):
+        title = re.search(r'title="([^"]+)"', options)
+        session = re.search(r'session="([^"]+)"', options)
+        block = (title.group(1) if title else f"#{number}", textwrap.dedent(code))
+        sessions.setdefault(session.group(1) if session else f"#{number}", []).append(block)
+    printed = []
+    for blocks in sessions.values():
+        namespace: dict[str, object] = {"__name__": "__page__"}
+        for title, code in blocks:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(code, "<page>", "exec"), namespace)
+            printed.append((title, out.getvalue()))
+    return printed
+
+
+def raw_ids(printed: str, lang: str) -> list[str]:
+    """The ids in an example's output where a reader should read words: keys, chip ids, format ids."""
+    found = _NOT_WORDS.findall(printed)
+    return found + (_NOT_WORDS_ES.findall(printed) if lang == "es" else [])
+
+
+def test_the_output_check_catches_what_it_must() -> None:
+    """Keys, ids and untranslated results are caught; labels, names and formats in capitals pass."""
+    assert raw_ids("price_usd_per_hour       2,99", "es") and raw_ids("h100-sxm secuencias: 11", "es")
+    assert raw_ids("límite: gradient-sync", "es") and raw_ids("límite: compute", "es")
+    assert raw_ids("elige uno de fp64, bf16", "en") and raw_ids("h100-sxm  achievable  1,38 ms", "es")
+    assert not raw_ids("Precio por acelerador-hora   2,99 USD/h", "es")
+    assert not raw_ids("H100 SXM: 11 secuencias; BF16 989 TFLOP/s, limitado por cómputo", "es")
+    assert not raw_ids("H100 SXM: compute 3.48 s, memory-bound; 4 × 10^18 FLOP/s", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_examples_print_words_not_ids(lang: str) -> None:
+    """What a page's examples print names quantities by their labels, chips by their names, number formats as
+    written (BF16) and results in words (calc.format_word), in the page's language: no key or id calc uses."""
+    found = []
+    for path in sorted((DOCS / lang).rglob("*.md")):
+        page = str(path.relative_to(DOCS / lang))
+        if page in _PRINTS_IDS:
+            continue
+        for title, printed in example_outputs(path.read_text(encoding="utf-8")):
+            found += [f"{page} [{title}]: {sorted(set(ids))}" for ids in [raw_ids(printed, lang)] if ids]
+    assert found == [], "\n".join(found)

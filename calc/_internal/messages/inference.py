@@ -77,6 +77,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "decode.out.step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
     "decode.out.tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
     "decode.out.batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
+    "decode.out.memory_seconds": {"en": "Memory time (read the bytes)", "es": "Tiempo de memoria (leer los bytes)"},
+    "decode.out.compute_seconds": {"en": "Compute time", "es": "Tiempo de cómputo"},
+    "decode.out.bound": {"en": "Verdict", "es": "Veredicto"},
+    "decode.out.compute_bound_batch": {"en": "Batch where it turns compute-bound", "es": "Batch con el que pasa a estar limitado por cómputo"},
     "decode.step.memory_seconds": {"en": "Read weights and KV cache ({chip} × {count})", "es": "Leer pesos y caché KV ({chip} × {count})"},
     "decode.step.compute_seconds": {"en": "Compute per step", "es": "Cómputo por paso"},
     "decode.step.compute_bound_batch": {

@@ -30,6 +30,9 @@ ENTRIES: dict[str, dict[str, str]] = {
     "training.out.facility_power_w": {"en": "Facility power", "es": "Potencia de la instalación"},
     "training.out.electricity_cost_usd": {"en": "Electricity cost", "es": "Coste de electricidad"},
     "training.out.bottleneck": {"en": "Dominant bottleneck", "es": "Cuello de botella dominante"},
+    "training.out.price_usd_per_hour": {"en": "Price per accelerator-hour", "es": "Precio por acelerador-hora"},
+    "training.out.pue": {"en": "PUE", "es": "PUE"},
+    "training.out.electricity_usd_per_kwh": {"en": "Electricity price", "es": "Precio de la electricidad"},
     "training.preset.quiz": {
         "en": "The 60-second quiz: 70B on 1T tokens, 1024 H100",
         "es": "El quiz de 60 segundos: 70B con 1T tokens, 1024 H100",

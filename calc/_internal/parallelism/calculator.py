@@ -126,7 +126,7 @@ def parallelism(
         capacity, hbm, label = (
             chip.memory_bytes,
             chip.memory_bandwidth_bytes_per_s,
-            text("chip.dense", name=chip.name, dtype=dtype),
+            text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}")),
         )
     else:
         peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
