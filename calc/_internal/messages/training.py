@@ -78,15 +78,15 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "training.note.no_price": {
         "en": "No cloud cost: the edition has no price for this chip; give a price per accelerator-hour to add it.",
-        "es": "Sin coste en la nube: la edición no tiene precio para este chip; indica un precio por acelerador-hora para añadirlo.",
+        "es": "Sin coste en la nube: la edición no tiene precio para este chip; escribe un precio por acelerador-hora y se calcula.",
     },
     "training.note.no_power": {
         "en": "No power, energy, electricity or CO₂: this chip has no TDP in the data; give the all-in power per accelerator to add them.",
-        "es": "Sin potencia, energía, electricidad ni CO₂: este chip no tiene TDP en los datos; indica la potencia total por acelerador para añadirlos.",
+        "es": "Sin potencia, energía, electricidad ni CO₂: este chip no tiene TDP en los datos; escribe la potencia total por acelerador y se calculan.",
     },
     "training.note.no_network": {
         "en": "No gradient-sync time: this chip has no scale-out bandwidth in the data; give one to name the bottleneck.",
-        "es": "Sin tiempo de sincronización de gradientes: este chip no tiene ancho de banda de scale-out en los datos; indica uno para nombrar el cuello de botella.",
+        "es": "Sin tiempo de sincronización de gradientes: este chip no tiene ancho de banda de scale-out en los datos; escribe uno para saber cuál es el cuello de botella.",
     },
     "error.only_custom": {
         "en": "{field} describes a custom chip or model: choose “custom” to use it, or leave it out.",

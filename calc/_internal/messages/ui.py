@@ -16,7 +16,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "error.missing": {
         "en": "{field} is required: give {accepted}.",
-        "es": "{field} es obligatorio: indica {accepted}.",
+        "es": "Falta el valor de {field}: escribe {accepted}.",
     },
     "error.not_choice": {
         "en": "{field} must be one of: {accepted}; got {got}.",
