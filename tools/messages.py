@@ -84,7 +84,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "num.latency": {"en": "Operation", "es": "Operación"},
     "num.typical": {"en": "Typical", "es": "Típica"},
-    "num.range": {"en": "Range", "es": "Rango"},
+    "num.range": {"en": "Range", "es": "Intervalo"},
     "num.chip": {"en": "Accelerator", "es": "Acelerador"},
     "num.low": {"en": "Low ($/h)", "es": "Baja (USD/h)"},
     "num.mid": {"en": "Typical ($/h)", "es": "Típica (USD/h)"},
