@@ -21,7 +21,7 @@ from calc._internal.collectives import (
 from calc._internal.data import Accelerator, DataBundle, load_data
 from calc._internal.errors import CalcError
 from calc._internal.fields import Calculator, Field, option_label
-from calc._internal.fmt import format_money, format_number, format_quantity, format_word
+from calc._internal.fmt import format_count, format_money, format_number, format_quantity, format_word
 from calc._internal.goodput import checkpoint_interval_seconds, goodput, lost_fraction
 from calc._internal.inference import (
     cached_tokens,
@@ -143,6 +143,7 @@ __all__ = [
     "expected_tokens_per_step",
     "experts_touched",
     "facility_power_w",
+    "format_count",
     "format_money",
     "format_number",
     "format_quantity",

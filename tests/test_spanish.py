@@ -363,3 +363,40 @@ def test_examples_print_words_not_ids(lang: str) -> None:
         for title, printed in example_outputs(path.read_text(encoding="utf-8")):
             found += [f"{page} [{title}]: {sorted(set(ids))}" for ids in [raw_ids(printed, lang)] if ids]
     assert found == [], "\n".join(found)
+
+
+# -- Counts in Spanish prose ----------------------------------------------------------------------------
+
+# «46,7B», «2,664M», «15,6T tokens», «69,0 B de parámetros»: a decimal comma before a suffix, or a suffix on a
+# count of parameters or tokens, where Spanish writes «46 700 millones» (calc.format_count) and «B» is bytes.
+# A model's name keeps its size («Llama 3 70B», «un modelo de 70B»).
+_SUFFIXED_COUNT = re.compile(
+    r"(?<![\w.,])\d+,\d+\s?[MBT](?![\w/])"
+    r"|(?<![\w.,])\d+(?:,\d+)?\s?[MBT] (?:de )?(?:parámetros|tokens|USD|H\d00-horas|GPU-horas)\b"
+)
+
+
+def suffixed_counts(text: str) -> list[str]:
+    prose = re.sub(
+        r"```.*?```|`[^`\n]*`|\{\{.*?\}\}|\{%.*?%\}|<cite[^>]*>.*?</cite>|https?://\S+|«[^»]*»", " ", text, flags=re.S
+    )
+    return _SUFFIXED_COUNT.findall(prose)
+
+
+def test_the_count_check_catches_what_it_must() -> None:
+    assert suffixed_counts("Mixtral tiene 46,7B parámetros") and suffixed_counts("2,664M H800-horas")
+    assert (
+        suffixed_counts("15,6T tokens") and suffixed_counts("69,0 B de parámetros") and suffixed_counts("300B tokens")
+    )
+    assert not suffixed_counts("Llama 3 70B, un modelo de 70B y 46 700 millones de parámetros; 2,99 USD/h; 1,5 TB")
+
+
+def test_spanish_counts_are_words() -> None:
+    """Counts of parameters, tokens, GPU-hours and dollars in Spanish pages, catalogs and data read as words
+    («46 700 millones», «15,6 billones de tokens»), never with an English suffix."""
+    texts = {f"docs/es/{page}": (DOCS / "es" / page).read_text(encoding="utf-8") for page in SOURCES}
+    texts |= {f"calc {key}": entry["es"] for key, entry in CALC_CATALOG.items()}
+    texts |= {f"tools {key}": entry["es"] for key, entry in PAGES_CATALOG.items()}
+    texts |= {f"data {key}": entry["es"] for key, entry in load_translations(default_data_dir()).items()}
+    found = [f"{where}: {count!r}" for where, text in texts.items() for count in suffixed_counts(text)]
+    assert found == [], "\n".join(found)

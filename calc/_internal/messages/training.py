@@ -35,15 +35,15 @@ ENTRIES: dict[str, dict[str, str]] = {
     "training.out.electricity_usd_per_kwh": {"en": "Electricity price", "es": "Precio de la electricidad"},
     "training.preset.quiz": {
         "en": "The 60-second quiz: 70B on 1T tokens, 1024 H100",
-        "es": "El quiz de 60 segundos: 70B con 1T tokens, 1024 H100",
+        "es": "El quiz de 60 segundos: 70B con 1 billón de tokens, 1024 H100",
     },
     "training.preset.llama-3-405b": {
         "en": "Llama 3 405B: 15.6T tokens, 16,384 H100 at 40 % MFU",
-        "es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
+        "es": "Llama 3 405B: 15,6 billones de tokens, 16 384 H100 al 40 % de MFU",
     },
     "training.preset.chinchilla": {
         "en": "Chinchilla-optimal 70B: 1.4T tokens, 1024 H100",
-        "es": "70B óptimo según Chinchilla: 1,4T tokens, 1024 H100",
+        "es": "70B óptimo según Chinchilla: 1,4 billones de tokens, 1024 H100",
     },
     "training.step.total_flops": {"en": "Training FLOPs", "es": "FLOP de entrenamiento"},
     "training.step.cluster_flop_per_s": {
