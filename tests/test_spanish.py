@@ -400,3 +400,31 @@ def test_spanish_counts_are_words() -> None:
     texts |= {f"data {key}": entry["es"] for key, entry in load_translations(default_data_dir()).items()}
     found = [f"{where}: {count!r}" for where, text in texts.items() for count in suffixed_counts(text)]
     assert found == [], "\n".join(found)
+
+
+# -- The captions of the examples -----------------------------------------------------------------------
+
+# Words a caption may share with its English twin: acronyms, product and command names, site terms kept in
+# English (the term list: roofline, batch, token, warp, matmul, goodput), and the tools' own names.
+_SHARED_CAPTION_WORDS = frozenset(
+    "moe kv roofline quiz batches chips goodput tco mfu nvlink nic rag yaml data check all to warps token tokens bytes "
+    "matmul mfma nvme cuda gpt3 llama3 deepseek h100 sxm nvl72 tp pp dp json allreduce flop".split()
+)
+
+
+def _captions(markdown: str) -> list[str]:
+    return [m.group(1) for m in re.finditer(r'```python exec="on"[^\n]*title="([^"]+)"', markdown)]
+
+
+@pytest.mark.parametrize("page", [page for page in SOURCES if page != "reference/calc.md"])
+def test_example_captions_are_spanish(page: str) -> None:
+    """A Spanish page's example captions (the title shown over the code) are Spanish words, not the English twin's
+    slugs; the calc reference keeps its captions, which name the CLI's commands and the API's functions."""
+    english = {
+        word for title in _captions((DOCS / "en" / page).read_text(encoding="utf-8")) for word in title.split("-")
+    }
+    spanish = {
+        word for title in _captions((DOCS / "es" / page).read_text(encoding="utf-8")) for word in title.split("-")
+    }
+    shared = {word for word in english & spanish if not re.search(r"\d", word)} - _SHARED_CAPTION_WORDS
+    assert shared == set(), f"{page}: English in the captions: {sorted(shared)}"
