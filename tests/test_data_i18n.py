@@ -160,6 +160,18 @@ def test_spanish_chip_page_words_the_measured_benchmark_and_software() -> None:
     assert "best shape 2048x2048x13312" in chip_page_markdown(data.accelerator("h100-sxm"), "en", REPO_URL, data)
 
 
+def test_the_power_calculator_names_systems_as_the_table_does() -> None:
+    """The system menu of the power calculator words a system's description in the page's language."""
+    from tools.macros.calculators import _options
+
+    power = calc.CALCULATORS["power"]
+    spanish = dict(_options(power, power.field_named("system"), "es"))
+    assert spanish["gb200-nvl72"] == "NVIDIA GB200 NVL72 (rack DGX GB200)"
+    assert (
+        dict(_options(power, power.field_named("system"), "en"))["gb200-nvl72"] == "NVIDIA GB200 NVL72 (DGX GB200 rack)"
+    )
+
+
 def test_spanish_tables_word_the_data_in_spanish() -> None:
     """Landscape tooltips and the interconnect table's names and notes read in Spanish on Spanish pages."""
     landscape = landscape_table_html("es", REPO_URL)

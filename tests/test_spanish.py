@@ -241,6 +241,7 @@ def prose_of(text: str) -> str:
         r"\\\[.*?\\\]",
         r"<[^>]+>",
         r"\]\([^)]*\)",
+        r"\[\^[\w-]+\]",  # a footnote's mark: [^measured]
         r"https?://\S+",
         r"\{\s*[:#][^}]*\}",  # attribute lists: a heading's anchor "{ #links }" keeps the English id
         r"«[^»]*»",
@@ -428,3 +429,55 @@ def test_example_captions_are_spanish(page: str) -> None:
     }
     shared = {word for word in english & spanish if not re.search(r"\d", word)} - _SHARED_CAPTION_WORDS
     assert shared == set(), f"{page}: English in the captions: {sorted(shared)}"
+
+
+# -- Terms glossed on their first use ---------------------------------------------------------------------
+
+FIRST_USE = [(term["en"], term["first_use"]) for term in TERMS["terms"] if "first_use" in term]
+# The glossary defines every term; the Performance page's «Rendimiento» is its own name, not throughput.
+_NO_FIRST_USE = {"glossary.md", "performance.md"}
+
+
+def running_prose(text: str) -> str:
+    """A page's running text as its reader meets it, in order: without front matter, headings, code, macros,
+    math, HTML, links (a link's words are another page's title) and footnote definitions; parentheses kept."""
+    text = re.sub(r"\A---\n.*?\n---\n", "\n", text, flags=re.S)
+    for pattern in (
+        r"```.*?```",
+        r"\{\{.*?\}\}",
+        r"\{%.*?%\}",
+        r"<!--.*?-->",
+        r"<cite[^>]*>.*?</cite>",
+        r"\\\(.*?\\\)",
+        r"\\\[.*?\\\]",
+    ):
+        text = re.sub(pattern, " ", text, flags=re.S)
+    for pattern in (r"`[^`\n]*`", r"<[^>]+>", r"\[[^\]]*\]\([^)]*\)", r"https?://\S+", r"^#.*$", r"^\[\^[\w-]+\]:.*$"):
+        text = re.sub(pattern, " ", text, flags=re.M)
+    return text
+
+
+def unglossed(text: str) -> list[str]:
+    """The first-use terms whose first use in `text` is not inside their gloss."""
+    prose = running_prose(text)
+    found = []
+    for concept, rule in FIRST_USE:
+        first = re.search(rf"(?<![\w-]){rule['word']}(?![\w-])", prose)
+        if first is None:
+            continue
+        glossed = any(m.start() <= first.start() < m.end() for m in re.finditer(rule["gloss"], prose))
+        if not glossed:
+            found.append(f"{concept}: {prose[max(0, first.start() - 50) : first.end() + 30]!r}")
+    return found
+
+
+def test_the_first_use_check_catches_what_it_must() -> None:
+    assert unglossed("El capex y luego la inversión inicial (capex).") and unglossed("Un goodput del 90 %.")
+    assert not unglossed("El coste total de propiedad (TCO) manda; el TCO sube. El rendimiento (throughput) cae.")
+    assert not unglossed("## TCO\n\nVer [Rendimiento](performance.md). El goodput (la fracción útil) baja.")
+
+
+@pytest.mark.parametrize("page", [page for page in SOURCES if page not in _NO_FIRST_USE])
+def test_spanish_page_glosses_terms_on_first_use(page: str) -> None:
+    """Throughput, goodput, TCO and capex are glossed or spelled out where a page first uses them."""
+    assert unglossed((DOCS / "es" / page).read_text(encoding="utf-8")) == []

@@ -48,7 +48,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "kv-cache.step.usable": {
         "en": "Memory a server may fill on {chip} (vLLM keeps the rest for the runtime)",
-        "es": "Memoria que un servidor puede ocupar en {chip} (vLLM reserva el resto para el runtime)",
+        "es": "Memoria que un servidor puede ocupar en {chip} (vLLM reserva el resto para el entorno de ejecución)",
     },
     "kv-cache.step.needed": {"en": "Weights plus KV cache", "es": "Pesos más caché KV"},
     "kv-cache.note.no_accelerator": {
