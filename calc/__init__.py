@@ -24,7 +24,15 @@ from calc._internal.data import Accelerator, DataBundle, MeasuredValue, SourcedV
 from calc._internal.errors import CalcError
 from calc._internal.fields import AUTO, CUSTOM, Calculator, Field, option_label
 from calc._internal.fmt import _PREFIXED as PREFIXED_UNITS
-from calc._internal.fmt import DISPLAY_FACTORS, format_money, format_number, format_quantity, format_word, unit_text
+from calc._internal.fmt import (
+    DISPLAY_FACTORS,
+    format_count,
+    format_money,
+    format_number,
+    format_quantity,
+    format_word,
+    unit_text,
+)
 from calc._internal.goodput import checkpoint_interval_seconds, goodput, lost_fraction
 from calc._internal.i18n import LANGS, catalog_problems, site_lang, translate
 from calc._internal.inference import (
@@ -214,6 +222,7 @@ __all__ = [
     "expected_tokens_per_step",
     "experts_touched",
     "facility_power_w",
+    "format_count",
     "format_money",
     "format_number",
     "format_quantity",

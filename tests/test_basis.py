@@ -78,8 +78,8 @@ def test_the_note_says_which_basis_and_the_figure_in_both_languages() -> None:
         peak["notes"][0]
         == "Base: pico, el pico denso BF16 de 989,4 TFLOP/s y el ancho de banda de memoria de 3,35 TB/s."
     )
-    assert outcome["derivation"][0]["label"] == "Ridge point (H100 SXM, dense bf16, achievable basis)"
-    assert peak["derivation"][0]["label"] == "Punto de cresta (H100 SXM, bf16 denso, base pico)"
+    assert outcome["derivation"][0]["label"] == "Ridge point (H100 SXM, dense BF16, achievable basis)"
+    assert peak["derivation"][0]["label"] == "Punto de cresta (H100 SXM, BF16 denso, base pico)"
 
 
 def test_a_custom_chip_falls_back_to_the_peak_with_a_note() -> None:

@@ -122,6 +122,32 @@ def test_spanish_chip_page_words_the_data_in_spanish() -> None:
     assert "# GB200 (por GPU Blackwell en NVL72)" in chip_page_markdown(data.accelerator("gb200"), "es", REPO_URL, data)
 
 
+def test_spanish_chip_page_words_the_measured_benchmark_and_software() -> None:
+    """The measured column's benchmark and software read in Spanish: versions stay, their words do not."""
+    data = calc.load_data()
+    for chip, spanish, english in (
+        ("h100-sxm", "mejor forma 2048x2048x13312", "best shape"),
+        ("h100-sxm", "solo la memoria de la GPU", "GPU memory only"),
+        ("h100-sxm", "CUDA 12.6, controlador 560.35.03", "driver 560"),
+        ("mi300x", "PyTorch 2.5.1 sobre ROCm 6.3", " on ROCm"),
+    ):
+        page = chip_page_markdown(data.accelerator(chip), "es", REPO_URL, data)
+        assert spanish in page and english not in page, (chip, english)
+    assert "best shape 2048x2048x13312" in chip_page_markdown(data.accelerator("h100-sxm"), "en", REPO_URL, data)
+
+
+def test_the_power_calculator_names_systems_as_the_table_does() -> None:
+    """The system menu of the power calculator words a system's description in the page's language."""
+    from tools.macros.calculators import _options
+
+    power = calc.CALCULATORS["power"]
+    spanish = dict(_options(power, power.field_named("system"), "es"))
+    assert spanish["gb200-nvl72"] == "NVIDIA GB200 NVL72 (rack DGX GB200)"
+    assert (
+        dict(_options(power, power.field_named("system"), "en"))["gb200-nvl72"] == "NVIDIA GB200 NVL72 (DGX GB200 rack)"
+    )
+
+
 def test_spanish_tables_word_the_data_in_spanish() -> None:
     """Landscape tooltips and the interconnect table's names and notes read in Spanish on Spanish pages."""
     landscape = landscape_table_html("es", REPO_URL)

@@ -119,3 +119,26 @@ def test_a_default_shown_on_a_spanish_page_reads_back_as_the_same_number(written
     assert calc.with_page_decimal_mark(written, "en") == written
     assert ("," in shown) == ("." in written)
     assert calc.parse_si_number(shown, field="x", decimal_comma=True) == calc.parse_si_number(written, field="x")
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "expected"),
+    [
+        (46.7e9, "en", "46.7B"),
+        (46.7e9, "es", "46\u202f700 millones"),
+        (335e6, "en", "335M"),
+        (335e6, "es", "335 millones"),
+        (405.85e9, "es", "406\u202f000 millones"),
+        (8.03e9, "es", "8030 millones"),
+        (15.6e12, "en", "15.6T"),
+        (15.6e12, "es", "15,6 billones"),
+        (1e12, "es", "1 billón"),
+        (1e6, "es", "1 millón"),
+        (2.664e6, "es", "2,66 millones"),
+        (999e3, "es", "999\u202f000"),
+    ],
+)
+def test_format_count(value: float, lang: str, expected: str) -> None:
+    """A count of parameters or tokens reads in words in Spanish, never «46,7B» (B reads as bytes, and a decimal
+    comma before it as a typo); English keeps its suffixes."""
+    assert calc.format_count(value, lang) == expected

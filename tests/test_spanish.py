@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from calc import MESSAGE_CATALOG as CALC_CATALOG
+from calc import load_data
 from calc._tooling.bundle import default_data_dir
 from calc._tooling.messages import CATALOG as TOOLING_CATALOG
 from calc._tooling.translations import load_translations
@@ -241,6 +242,7 @@ def prose_of(text: str) -> str:
         r"\\\[.*?\\\]",
         r"<[^>]+>",
         r"\]\([^)]*\)",
+        r"\[\^[\w-]+\]",  # a footnote's mark: [^measured]
         r"https?://\S+",
         r"\{\s*[:#][^}]*\}",  # attribute lists: a heading's anchor "{ #links }" keeps the English id
         r"«[^»]*»",
@@ -291,3 +293,192 @@ def test_each_language_has_its_404_page(built_site: Path) -> None:
     assert '<html lang="en"' in english and "page not found" in english
     assert '<html lang="es"' in spanish and "esta página no existe" in spanish
     assert '"base": "/es/"' in spanish
+
+
+# -- What the pages' executed examples print ------------------------------------------------------------
+
+_EXEC_BLOCK = re.compile(r'^( *)```python exec="on"([^\n]*)\n(.*?)^\1```', re.S | re.M)
+# Pages whose examples show calc's API, its JSON and CLI, and the data files themselves: their keys and ids
+# are what a reader types, so they print them on purpose.
+_PRINTS_IDS = {"maintaining.md", "reference/calc.md"}
+_DATA = load_data()
+_IDS = sorted({*_DATA.accelerators, *_DATA.systems, *_DATA.models}, key=len, reverse=True)
+_NOT_WORDS = re.compile(
+    r"(?<![\w./-])(?:"
+    r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+"  # a quantity's key: price_usd_per_hour
+    r"|" + "|".join(map(re.escape, _IDS)) + r"|"  # a chip, system or model id: h100-sxm
+    r"(?:bf16|fp16|fp8|fp6|fp4|fp32|tf32|fp64|int8|int4)"  # a number format's id: bf16, not BF16
+    r"|gradient-sync|does-not-fit|scale-up\+out"  # a categorical result not put into words (calc.format_word)
+    r")(?![\w/-])"
+)
+_NOT_WORDS_ES = re.compile(r"(?<![\w-])(?:compute|memory|peak|achievable|bound)(?![\w-])")  # ids, in English
+
+
+def example_outputs(markdown: str) -> list[tuple[str, str]]:
+    """(title, printed text) of each executed block of a page, each session run in order in its namespace."""
+    import contextlib
+    import io
+    import textwrap
+
+    sessions: dict[str, list[tuple[str, str]]] = {}
+    for number, (_indent, options, code) in enumerate(_EXEC_BLOCK.findall(markdown)):
+        title = re.search(r'title="([^"]+)"', options)
+        session = re.search(r'session="([^"]+)"', options)
+        block = (title.group(1) if title else f"#{number}", textwrap.dedent(code))
+        sessions.setdefault(session.group(1) if session else f"#{number}", []).append(block)
+    printed = []
+    for blocks in sessions.values():
+        namespace: dict[str, object] = {"__name__": "__page__"}
+        for title, code in blocks:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(code, "<page>", "exec"), namespace)
+            printed.append((title, out.getvalue()))
+    return printed
+
+
+def raw_ids(printed: str, lang: str) -> list[str]:
+    """The ids in an example's output where a reader should read words: keys, chip ids, format ids."""
+    found = _NOT_WORDS.findall(printed)
+    return found + (_NOT_WORDS_ES.findall(printed) if lang == "es" else [])
+
+
+def test_the_output_check_catches_what_it_must() -> None:
+    """Keys, ids and untranslated results are caught; labels, names and formats in capitals pass."""
+    assert raw_ids("price_usd_per_hour       2,99", "es") and raw_ids("h100-sxm secuencias: 11", "es")
+    assert raw_ids("límite: gradient-sync", "es") and raw_ids("límite: compute", "es")
+    assert raw_ids("elige uno de fp64, bf16", "en") and raw_ids("h100-sxm  achievable  1,38 ms", "es")
+    assert not raw_ids("Precio por acelerador-hora   2,99 USD/h", "es")
+    assert not raw_ids("H100 SXM: 11 secuencias; BF16 989 TFLOP/s, limitado por cómputo", "es")
+    assert not raw_ids("H100 SXM: compute 3.48 s, memory-bound; 4 × 10^18 FLOP/s", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_examples_print_words_not_ids(lang: str) -> None:
+    """What a page's examples print names quantities by their labels, chips by their names, number formats as
+    written (BF16) and results in words (calc.format_word), in the page's language: no key or id calc uses."""
+    found = []
+    for path in sorted((DOCS / lang).rglob("*.md")):
+        page = str(path.relative_to(DOCS / lang))
+        if page in _PRINTS_IDS:
+            continue
+        for title, printed in example_outputs(path.read_text(encoding="utf-8")):
+            found += [f"{page} [{title}]: {sorted(set(ids))}" for ids in [raw_ids(printed, lang)] if ids]
+    assert found == [], "\n".join(found)
+
+
+# -- Counts in Spanish prose ----------------------------------------------------------------------------
+
+# «46,7B», «2,664M», «15,6T tokens», «69,0 B de parámetros»: a decimal comma before a suffix, or a suffix on a
+# count of parameters or tokens, where Spanish writes «46 700 millones» (calc.format_count) and «B» is bytes.
+# A model's name keeps its size («Llama 3 70B», «un modelo de 70B»).
+_SUFFIXED_COUNT = re.compile(
+    r"(?<![\w.,])\d+,\d+\s?[MBT](?![\w/])"
+    r"|(?<![\w.,])\d+(?:,\d+)?\s?[MBT] (?:de )?(?:parámetros|tokens|USD|H\d00-horas|GPU-horas)\b"
+)
+
+
+def suffixed_counts(text: str) -> list[str]:
+    prose = re.sub(
+        r"```.*?```|`[^`\n]*`|\{\{.*?\}\}|\{%.*?%\}|<cite[^>]*>.*?</cite>|https?://\S+|«[^»]*»", " ", text, flags=re.S
+    )
+    return _SUFFIXED_COUNT.findall(prose)
+
+
+def test_the_count_check_catches_what_it_must() -> None:
+    assert suffixed_counts("Mixtral tiene 46,7B parámetros") and suffixed_counts("2,664M H800-horas")
+    assert (
+        suffixed_counts("15,6T tokens") and suffixed_counts("69,0 B de parámetros") and suffixed_counts("300B tokens")
+    )
+    assert not suffixed_counts("Llama 3 70B, un modelo de 70B y 46 700 millones de parámetros; 2,99 USD/h; 1,5 TB")
+
+
+def test_spanish_counts_are_words() -> None:
+    """Counts of parameters, tokens, GPU-hours and dollars in Spanish pages, catalogs and data read as words
+    («46 700 millones», «15,6 billones de tokens»), never with an English suffix."""
+    texts = {f"docs/es/{page}": (DOCS / "es" / page).read_text(encoding="utf-8") for page in SOURCES}
+    texts |= {f"calc {key}": entry["es"] for key, entry in CALC_CATALOG.items()}
+    texts |= {f"tools {key}": entry["es"] for key, entry in PAGES_CATALOG.items()}
+    texts |= {f"data {key}": entry["es"] for key, entry in load_translations(default_data_dir()).items()}
+    found = [f"{where}: {count!r}" for where, text in texts.items() for count in suffixed_counts(text)]
+    assert found == [], "\n".join(found)
+
+
+# -- The captions of the examples -----------------------------------------------------------------------
+
+# Words a caption may share with its English twin: acronyms, product and command names, site terms kept in
+# English (the term list: roofline, batch, token, warp, matmul, goodput), and the tools' own names.
+_SHARED_CAPTION_WORDS = frozenset(
+    "moe kv roofline quiz batches chips goodput tco mfu nvlink nic rag yaml data check all to warps token tokens bytes "
+    "matmul mfma nvme cuda gpt3 llama3 deepseek h100 sxm nvl72 tp pp dp json allreduce flop".split()
+)
+
+
+def _captions(markdown: str) -> list[str]:
+    return [m.group(1) for m in re.finditer(r'```python exec="on"[^\n]*title="([^"]+)"', markdown)]
+
+
+@pytest.mark.parametrize("page", [page for page in SOURCES if page != "reference/calc.md"])
+def test_example_captions_are_spanish(page: str) -> None:
+    """A Spanish page's example captions (the title shown over the code) are Spanish words, not the English twin's
+    slugs; the calc reference keeps its captions, which name the CLI's commands and the API's functions."""
+    english = {
+        word for title in _captions((DOCS / "en" / page).read_text(encoding="utf-8")) for word in title.split("-")
+    }
+    spanish = {
+        word for title in _captions((DOCS / "es" / page).read_text(encoding="utf-8")) for word in title.split("-")
+    }
+    shared = {word for word in english & spanish if not re.search(r"\d", word)} - _SHARED_CAPTION_WORDS
+    assert shared == set(), f"{page}: English in the captions: {sorted(shared)}"
+
+
+# -- Terms glossed on their first use ---------------------------------------------------------------------
+
+FIRST_USE = [(term["en"], term["first_use"]) for term in TERMS["terms"] if "first_use" in term]
+# The glossary defines every term; the Performance page's «Rendimiento» is its own name, not throughput.
+_NO_FIRST_USE = {"glossary.md", "performance.md"}
+
+
+def running_prose(text: str) -> str:
+    """A page's running text as its reader meets it, in order: without front matter, headings, code, macros,
+    math, HTML, links (a link's words are another page's title) and footnote definitions; parentheses kept."""
+    text = re.sub(r"\A---\n.*?\n---\n", "\n", text, flags=re.S)
+    for pattern in (
+        r"```.*?```",
+        r"\{\{.*?\}\}",
+        r"\{%.*?%\}",
+        r"<!--.*?-->",
+        r"<cite[^>]*>.*?</cite>",
+        r"\\\(.*?\\\)",
+        r"\\\[.*?\\\]",
+    ):
+        text = re.sub(pattern, " ", text, flags=re.S)
+    for pattern in (r"`[^`\n]*`", r"<[^>]+>", r"\[[^\]]*\]\([^)]*\)", r"https?://\S+", r"^#.*$", r"^\[\^[\w-]+\]:.*$"):
+        text = re.sub(pattern, " ", text, flags=re.M)
+    return text
+
+
+def unglossed(text: str) -> list[str]:
+    """The first-use terms whose first use in `text` is not inside their gloss."""
+    prose = running_prose(text)
+    found = []
+    for concept, rule in FIRST_USE:
+        first = re.search(rf"(?<![\w-]){rule['word']}(?![\w-])", prose)
+        if first is None:
+            continue
+        glossed = any(m.start() <= first.start() < m.end() for m in re.finditer(rule["gloss"], prose))
+        if not glossed:
+            found.append(f"{concept}: {prose[max(0, first.start() - 50) : first.end() + 30]!r}")
+    return found
+
+
+def test_the_first_use_check_catches_what_it_must() -> None:
+    assert unglossed("El capex y luego la inversión inicial (capex).") and unglossed("Un goodput del 90 %.")
+    assert not unglossed("El coste total de propiedad (TCO) manda; el TCO sube. El rendimiento (throughput) cae.")
+    assert not unglossed("## TCO\n\nVer [Rendimiento](performance.md). El goodput (la fracción útil) baja.")
+
+
+@pytest.mark.parametrize("page", [page for page in SOURCES if page not in _NO_FIRST_USE])
+def test_spanish_page_glosses_terms_on_first_use(page: str) -> None:
+    """Throughput, goodput, TCO and capex are glossed or spelled out where a page first uses them."""
+    assert unglossed((DOCS / "es" / page).read_text(encoding="utf-8")) == []

@@ -619,7 +619,11 @@ def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: 
         notes.append(esc(chip_text(data, chip, f"{path}.note", value.note, lang)))
     for index, alternative in enumerate(value.alternatives):
         said = chip_text(data, chip, f"{path}.alternatives.{index}.note", alternative.get("note"), lang)
-        how = [f"<code>{esc(alternative[k])}</code>" for k in ("benchmark", "software") if alternative.get(k)]
+        how = [
+            esc(chip_text(data, chip, f"{path}.alternatives.{index}.{k}", alternative[k], lang))
+            for k in ("benchmark", "software")
+            if alternative.get(k)
+        ]
         if alternative.get("measured_on"):
             how.append(p("measured_on", lang, date=esc(alternative["measured_on"])))
         extra = "".join(f" — {part}" for part in [*how, esc(said)] if part)
@@ -627,7 +631,11 @@ def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: 
             f"<strong>{p('alternative', lang)}</strong> {esc(alternative['value'])} "
             f"({_source_link(chip, alternative['source'], lang)}){extra}"
         )
-    how = [f"<code>{esc(text)}</code>" for text in (value.benchmark, value.software) if text]
+    how = [
+        esc(chip_text(data, chip, f"{path}.{k}", text, lang))
+        for k, text in (("benchmark", value.benchmark), ("software", value.software))
+        if text
+    ]
     if value.measured_on:
         how.append(p("measured_on", lang, date=esc(value.measured_on)))
     if value.si is None:

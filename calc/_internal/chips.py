@@ -44,7 +44,7 @@ def resolve_chip(
         bandwidth = chip.memory_bandwidth_bytes_per_s
         if bandwidth is None and "bandwidth" in needs:
             raise CalcError(field="accelerator", kind="no_figure", detail="memory_bandwidth", subject=chip.name)
-        return Chip(text("chip.dense", name=chip.words(), dtype=dtype), peak, bandwidth, chip)
+        return Chip(text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}")), peak, bandwidth, chip)
     peak = bandwidth = None
     if "peak" in needs:
         peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)

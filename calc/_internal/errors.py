@@ -5,7 +5,7 @@ import math
 from collections.abc import Sequence
 
 from .fmt import format_number
-from .messages import t
+from .messages import CATALOG, t
 
 KINDS = (
     "not_number",  # text that is not a number
@@ -29,6 +29,12 @@ KINDS = (
 
 def _number(value: float, lang: str) -> str:
     return format_number(value, lang, digits=6) if math.isfinite(value) else str(value)
+
+
+def _format_words(dtype: str, lang: str) -> str:
+    """A number format as a reader reads it ("BF16", "FP64 (matrix units)"), not its id."""
+    key = f"option.dtype.{dtype}"
+    return t(key, lang) if key in CATALOG else dtype
 
 
 class CalcError(ValueError):
@@ -64,6 +70,8 @@ class CalcError(ValueError):
 
     def accepted(self, lang: str = "en") -> str:
         """What the field accepts, in `lang` ("a number > 0 and ≤ 100000", or the list of choices)."""
+        if self.kind == "no_dtype":  # the formats the chip has, as words: a menu shows them so
+            return ", ".join(_format_words(choice, lang) for choice in self.choices)
         if self.choices:
             return ", ".join(self.choices)
         if self.kind in ("not_number", "bad_suffix"):
@@ -94,9 +102,17 @@ class CalcError(ValueError):
             field=name or self.field,
             accepted=self.accepted(lang),
             got=self.received(lang),
-            detail=t(f"figure.{self.detail}", lang) if self.kind == "no_figure" else self.detail,
+            detail=self._detail(lang),
             subject=self.subject,
         )
+
+    def _detail(self, lang: str) -> str:
+        """`detail` as the message shows it: a missing figure or number format in words, anything else as it is."""
+        if self.kind == "no_figure":
+            return t(f"figure.{self.detail}", lang)
+        if self.kind == "no_dtype":
+            return _format_words(self.detail, lang)
+        return self.detail
 
     def to_dict(self, lang: str = "en") -> dict[str, object]:
         """A JSON-ready description of the error."""

@@ -11,6 +11,7 @@ from .numbers import format_number
 __all__ = [
     "DISPLAY_FACTORS",
     "Quantity",
+    "format_count",
     "format_money",
     "format_number",
     "format_quantity",
@@ -83,6 +84,26 @@ def format_money(amount: float, lang: str = "en", per: str = "", digits: int = 3
     number = format_number(amount, lang, digits)
     suffix = f"/{per.removeprefix('/')}" if per else ""
     return t("money.usd", lang, amount=number) + suffix
+
+
+# The tiers a language counts in: English says 46.7B; Spanish «46 700 millones», since «B» reads as bytes
+# (and «mil millones» is rare in technical prose), then «billones» from 10¹².
+_COUNT_TIERS: dict[str, tuple[tuple[float, str], ...]] = {
+    "en": ((1e12, "count.T"), (1e9, "count.B"), (1e6, "count.M")),
+    "es": ((1e12, "count.T"), (1e6, "count.M")),
+}
+
+
+def format_count(value: float, lang: str = "en", digits: int = 3) -> str:
+    """A large count of things (parameters, tokens, GPU-hours) the way `lang` writes it in prose: "46.7B", "335M",
+    "15.6T" in English; "46 700 millones", "335 millones", "15,6 billones" in Spanish. Below a million, the number."""
+    magnitude = abs(value)
+    for factor, key in _COUNT_TIERS.get(lang, _COUNT_TIERS["en"]):
+        if magnitude >= factor * 0.9995:
+            rounded = float(f"{value / factor:.{digits - 1}e}")  # 405 850 millones is 406 000 millones to 3 digits
+            shown = format_number(rounded, lang, digits)
+            return t(f"{key}.one" if shown == "1" else key, lang, n=shown)
+    return format_number(value, lang, digits)
 
 
 def format_word(value: str, lang: str = "en") -> str:

@@ -25,8 +25,9 @@ CATALOG_PATH = Path("i18n") / "es.yaml"
 # Fields whose text a page shows as written: always translated.
 PROSE_FIELDS = frozenset({"note", "notes", "reason", "how", "form_factor", "convention", "known_miss", "where"})
 # Fields that name a thing: translated when they hold a description (a lowercase word such as "per",
-# "through", "cache"), not when they are a product name as the vendor writes it ("TPU v5e", "H100 SXM").
-NAME_FIELDS = frozenset({"name", "type", "architecture", "process", "sparsity"})
+# "through", "cache"), not when they are a product name as the vendor writes it ("TPU v5e", "H100 SXM"); a
+# measured figure's benchmark and software likewise ("driver 560.35.03" is worded, "PyTorch 2.7.0+cu126" is not).
+NAME_FIELDS = frozenset({"name", "type", "architecture", "process", "sparsity", "benchmark", "software"})
 _DESCRIPTIVE = re.compile(r"(?<![\w])[a-z]{2,}(?![\w])")
 # Files whose texts no page shows in another language: edition.yaml words its changelog in both itself.
 SKIPPED_FILES = frozenset({"edition.yaml"})

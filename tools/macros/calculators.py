@@ -46,7 +46,8 @@ def ui_strings(lang: str) -> str:
 def _options(calculator: Calculator, field: Field, lang: str) -> list[tuple[str, str]]:
     """(value, words) of a select: data/ items for a selector, word labels for a choice."""
     if field.kind == "system":  # the systems with a stated power, after "auto"
-        powered = [(s.id, s.name) for s in load_data().systems.values() if s.power_max_w]
+        data = load_data()
+        powered = [(s.id, data.system_words(s).render(lang)) for s in data.systems.values() if s.power_max_w]
         return [(AUTO, option_label(field.name, AUTO, lang)), *powered]
     if field.kind in ("accelerator", "model"):
         data = load_data()

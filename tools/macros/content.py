@@ -376,10 +376,10 @@ def data_sources(lang: str) -> str:
 
 @macro
 def model_params(lang: str, model_id: str, which: str = "params") -> str:
-    """A reference model's parameter count from data/ in billions, e.g. model_params('deepseek-v3', 'active_params') -> '37B'."""
+    """A reference model's parameter count from data/ as prose writes it: model_params('deepseek-v3', 'active_params') -> '37B'."""
     model = _calc.load_data().model(model_id)
     value = {"params": model.params, "active_params": model.active_params}[which]
-    return f"{_calc.format_number(value / 1e9, lang)}B"
+    return _calc.format_count(value, lang)  # 46.7B; in Spanish «46 700 millones»
 
 
 @macro

@@ -67,7 +67,7 @@ def _train_setup(chip: Accelerator, *, shape: Shape, count: int, dtype: str, rec
         return "scale_up_per_peer"
     if links.out is None and count > links.domain:
         return "scale_out"
-    label = text("chip.dense", name=chip.name, dtype=dtype)
+    label = text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}"))
     efficiency, hbm = planner_rates(
         Chip(label, peak, chip.memory_bandwidth_bytes_per_s, chip), dtype, DEFAULT_BASIS, efficiency_given=False
     )

@@ -48,7 +48,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "kv-cache.step.usable": {
         "en": "Memory a server may fill on {chip} (vLLM keeps the rest for the runtime)",
-        "es": "Memoria que un servidor puede ocupar en {chip} (vLLM reserva el resto para el runtime)",
+        "es": "Memoria que un servidor puede ocupar en {chip} (vLLM reserva el resto para el entorno de ejecución)",
     },
     "kv-cache.step.needed": {"en": "Weights plus KV cache", "es": "Pesos más caché KV"},
     "kv-cache.note.no_accelerator": {
@@ -57,7 +57,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "kv-cache.note.no_params": {
         "en": "Weights not counted in the fit: give the described model's parameters to add them.",
-        "es": "Pesos no contados al ver si cabe: indica los parámetros del modelo descrito para añadirlos.",
+        "es": "Los pesos no cuentan al comprobar si cabe: escribe los parámetros del modelo descrito y se suman.",
     },
     # -- decode -------------------------------------------------------------------------------------------
     "decode.title": {"en": "Decode step bound", "es": "Cota del paso de decodificación"},
@@ -66,7 +66,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "decode.field.count": {"en": "Accelerators sharing the work", "es": "Aceleradores que reparten el trabajo"},
     "decode.field.model": {
         "en": "Model (custom: give the weight bytes read per step)",
-        "es": "Modelo (personalizado: indica los bytes de pesos leídos por paso)",
+        "es": "Modelo (personalizado: escribe los bytes de pesos que lee cada paso)",
     },
     "decode.field.weight_format": {"en": "Weight format (with a model)", "es": "Formato de los pesos (con un modelo)"},
     "decode.step.read": {
@@ -77,6 +77,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "decode.out.step_seconds": {"en": "Step time", "es": "Tiempo por paso"},
     "decode.out.tokens_per_second": {"en": "Tokens/s per sequence", "es": "Tokens/s por secuencia"},
     "decode.out.batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
+    "decode.out.memory_seconds": {"en": "Memory time (read the bytes)", "es": "Tiempo de memoria (leer los bytes)"},
+    "decode.out.compute_seconds": {"en": "Compute time", "es": "Tiempo de cómputo"},
+    "decode.out.bound": {"en": "Verdict", "es": "Veredicto"},
+    "decode.out.compute_bound_batch": {"en": "Batch where it turns compute-bound", "es": "Batch con el que pasa a estar limitado por cómputo"},
     "decode.step.memory_seconds": {"en": "Read weights and KV cache ({chip} × {count})", "es": "Leer pesos y caché KV ({chip} × {count})"},
     "decode.step.compute_seconds": {"en": "Compute per step", "es": "Cómputo por paso"},
     "decode.step.compute_bound_batch": {
@@ -88,7 +92,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "decode.step.batch_tokens_per_second": {"en": "Tokens/s for the batch", "es": "Tokens/s del batch"},
     "decode.note.no_compute": {
         "en": "Memory bound only: give the parameters to check compute and find the batch where decode turns compute-bound.",
-        "es": "Solo la cota de memoria: indica los parámetros para comprobar el cómputo y hallar el batch a partir del cual la decodificación queda limitada por cómputo.",
+        "es": "Solo la cota de memoria: escribe los parámetros para comprobar el cómputo y hallar el batch a partir del cual la decodificación queda limitada por cómputo.",
     },
     # -- prefill ------------------------------------------------------------------------------------------
     "prefill.title": {"en": "Prefill time bound", "es": "Cota del tiempo de prefill"},
@@ -108,7 +112,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "prefill.step.prefill_seconds": {"en": "Prefill time, lower bound ({chip})", "es": "Tiempo de prefill, cota inferior ({chip})"},
     "prefill.note.no_attention": {
         "en": "Attention not counted: choose a model, or give its layers and attention width, to add it.",
-        "es": "Atención no contada: elige un modelo, o indica sus capas y la anchura de la atención, para añadirla.",
+        "es": "La atención no se cuenta: elige un modelo, o escribe sus capas y la anchura de la atención, y se suma.",
     },
 }
 # fmt: on

@@ -90,11 +90,11 @@ ENTRIES: dict[str, dict[str, str]] = {
     "activation.step.total": {"en": "Activations", "es": "Activaciones"},
     "training-memory.step.usable": {
         "en": "Memory left after the runtime's reserve (the CUDA context)",
-        "es": "Memoria que queda tras la reserva del runtime (el contexto CUDA)",
+        "es": "Memoria que queda tras la reserva del entorno de ejecución (el contexto CUDA)",
     },
     "field.reserve_gb": {
         "en": "Runtime reserve per accelerator (CUDA context)",
-        "es": "Reserva del runtime por acelerador (contexto CUDA)",
+        "es": "Reserva del entorno de ejecución por acelerador (contexto CUDA)",
     },
 }
 # fmt: on

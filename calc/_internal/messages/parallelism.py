@@ -273,7 +273,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "planner.note.no_vocab": {
         "en": "Output logits not counted: give the vocabulary (--vocab) to add them.",
-        "es": "Logits de salida sin contar: indica el vocabulario (--vocab) para añadirlos.",
+        "es": "Los logits de salida no se cuentan: escribe el tamaño del vocabulario (--vocab) y se suman.",
     },
     "planner.note.no_dp": {
         "en": "No data parallelism (DP × CP = 1): no gradient sync, so no critical batch.",

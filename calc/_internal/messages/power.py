@@ -85,7 +85,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "power.note.no_rack_density": {
         "en": "No racks: the data gives no rack density for {system}; give accelerators per rack or a rack power limit to add them.",
-        "es": "Sin racks: los datos no dan densidad por rack para {system}; indica aceleradores por rack o un límite de potencia por rack para añadirlos.",
+        "es": "Sin racks: los datos no dan densidad por rack para {system}; escribe los aceleradores por rack o un límite de potencia por rack y se calculan.",
     },
     "power.note.packed": {
         "en": "The data gives no rack density for {system}: racks hold as many whole systems as fit under the air-cooled limit.",
@@ -97,7 +97,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "power.note.no_site": {
         "en": "No site count: give a site power budget (MW at the meter) to see how many accelerators it can power.",
-        "es": "Sin recuento para el emplazamiento: indica su potencia disponible (MW en el contador) para ver cuántos aceleradores puede alimentar.",
+        "es": "Sin recuento para el emplazamiento: escribe su potencia disponible (MW en el contador) para ver cuántos aceleradores puede alimentar.",
     },
     "figure.system_power": {"en": "stated system power", "es": "potencia del sistema declarada"},
     "word.air": {"en": "air", "es": "aire"},

@@ -225,7 +225,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "serving.note.no_price": {
         "en": "No cost per token: the edition has no price for this chip; give a price per accelerator-hour to add it.",
-        "es": "Sin coste por token: la edición no tiene precio para este chip; indica un precio por acelerador-hora para añadirlo.",
+        "es": "Sin coste por token: la edición no tiene precio para este chip; escribe un precio por acelerador-hora y se calcula.",
     },
     "serving.note.no_slo": {
         "en": "Give a time-per-output-token target to pick the cheapest batch that meets it.",

@@ -35,7 +35,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "tco.step.own_per_million": {"en": "Owning, per million tokens", "es": "En propiedad, por millón de tokens"},
     "tco.note.no_throughput": {
         "en": "No cost per million tokens: give the tokens/s one accelerator serves to add both prices.",
-        "es": "Sin coste por millón de tokens: indica los tokens/s que sirve un acelerador para añadir ambos precios.",
+        "es": "Sin coste por millón de tokens: escribe los tokens/s que sirve un acelerador y se calculan los dos precios.",
     },
 }
 # fmt: on

@@ -30,17 +30,20 @@ ENTRIES: dict[str, dict[str, str]] = {
     "training.out.facility_power_w": {"en": "Facility power", "es": "Potencia de la instalación"},
     "training.out.electricity_cost_usd": {"en": "Electricity cost", "es": "Coste de electricidad"},
     "training.out.bottleneck": {"en": "Dominant bottleneck", "es": "Cuello de botella dominante"},
+    "training.out.price_usd_per_hour": {"en": "Price per accelerator-hour", "es": "Precio por acelerador-hora"},
+    "training.out.pue": {"en": "PUE", "es": "PUE"},
+    "training.out.electricity_usd_per_kwh": {"en": "Electricity price", "es": "Precio de la electricidad"},
     "training.preset.quiz": {
         "en": "The 60-second quiz: 70B on 1T tokens, 1024 H100",
-        "es": "El quiz de 60 segundos: 70B con 1T tokens, 1024 H100",
+        "es": "El quiz de 60 segundos: 70B con 1 billón de tokens, 1024 H100",
     },
     "training.preset.llama-3-405b": {
         "en": "Llama 3 405B: 15.6T tokens, 16,384 H100 at 40 % MFU",
-        "es": "Llama 3 405B: 15,6T tokens, 16 384 H100 al 40 % de MFU",
+        "es": "Llama 3 405B: 15,6 billones de tokens, 16 384 H100 al 40 % de MFU",
     },
     "training.preset.chinchilla": {
         "en": "Chinchilla-optimal 70B: 1.4T tokens, 1024 H100",
-        "es": "70B óptimo según Chinchilla: 1,4T tokens, 1024 H100",
+        "es": "70B óptimo según Chinchilla: 1,4 billones de tokens, 1024 H100",
     },
     "training.step.total_flops": {"en": "Training FLOPs", "es": "FLOP de entrenamiento"},
     "training.step.total_flops_attention": {
@@ -87,15 +90,15 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "training.note.no_price": {
         "en": "No cloud cost: the edition has no price for this chip; give a price per accelerator-hour to add it.",
-        "es": "Sin coste en la nube: la edición no tiene precio para este chip; indica un precio por acelerador-hora para añadirlo.",
+        "es": "Sin coste en la nube: la edición no tiene precio para este chip; escribe un precio por acelerador-hora y se calcula.",
     },
     "training.note.no_power": {
         "en": "No power, energy, electricity or CO₂: this chip has no TDP in the data; give the all-in power per accelerator to add them.",
-        "es": "Sin potencia, energía, electricidad ni CO₂: este chip no tiene TDP en los datos; indica la potencia total por acelerador para añadirlos.",
+        "es": "Sin potencia, energía, electricidad ni CO₂: este chip no tiene TDP en los datos; escribe la potencia total por acelerador y se calculan.",
     },
     "training.note.no_network": {
         "en": "No gradient-sync time: this chip has no scale-out bandwidth in the data; give one to name the bottleneck.",
-        "es": "Sin tiempo de sincronización de gradientes: este chip no tiene ancho de banda de scale-out en los datos; indica uno para nombrar el cuello de botella.",
+        "es": "Sin tiempo de sincronización de gradientes: este chip no tiene ancho de banda de scale-out en los datos; escribe uno para saber cuál es el cuello de botella.",
     },
     "error.only_custom": {
         "en": "{field} describes a custom chip or model: choose “custom” to use it, or leave it out.",

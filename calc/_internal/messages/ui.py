@@ -22,7 +22,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "error.missing": {
         "en": "{field} is required: give {accepted}.",
-        "es": "{field} es obligatorio: indica {accepted}.",
+        "es": "Falta el valor de {field}: escribe {accepted}.",
     },
     "error.not_choice": {
         "en": "{field} must be one of: {accepted}; got {got}.",
@@ -75,6 +75,13 @@ ENTRIES: dict[str, dict[str, str]] = {
     "unit.tokens/s": {"en": "tokens/s", "es": "tokens/s"},
     "unit.queries/s": {"en": "queries/s", "es": "consultas/s"},
     "money.usd": {"en": "${amount}", "es": "{amount} USD"},
+    # -- large counts (fmt.format_count): Spanish counts in millions, where B would read as bytes ----------
+    "count.T": {"en": "{n}T", "es": "{n} billones"},
+    "count.B": {"en": "{n}B", "es": "{n} mil millones"},
+    "count.M": {"en": "{n}M", "es": "{n} millones"},
+    "count.T.one": {"en": "{n}T", "es": "{n} billón"},
+    "count.B.one": {"en": "{n}B", "es": "{n} millardo"},
+    "count.M.one": {"en": "{n}M", "es": "{n} millón"},
     # -- categorical results ----------------------------------------------------------------------------
     "word.memory": {"en": "memory-bound", "es": "limitado por memoria"},
     "word.compute": {"en": "compute-bound", "es": "limitado por cómputo"},

@@ -127,7 +127,8 @@ def parallelism(
         capacity, where = device_capacity(chip)
         if not chip.memory_bandwidth_bytes_per_s:
             raise CalcError(field="accelerator", kind="no_figure", detail="memory_bandwidth", subject=chip.name)
-        hbm, label = chip.memory_bandwidth_bytes_per_s, text("chip.dense", name=chip.name, dtype=dtype)
+        hbm = chip.memory_bandwidth_bytes_per_s
+        label = text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}"))
     else:
         peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
         capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=1e18)

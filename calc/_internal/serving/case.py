@@ -407,7 +407,8 @@ def chip_case(
         return "memory_capacity"
     if not peak:
         return dtype
-    resolved = Chip(text("chip.dense", name=chip.words(), dtype=dtype), peak, chip.memory_bandwidth_bytes_per_s, chip)
+    label = text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}"))
+    resolved = Chip(label, peak, chip.memory_bandwidth_bytes_per_s, chip)
     bandwidth_efficiency, default_compute, _, _ = serving_efficiency(resolved, None, dtype)
     return build_case(
         model=model,
