@@ -29,6 +29,17 @@ def _search(page: object, query: str) -> list[str]:
     page.click(".md-search__input")
     page.keyboard.type(query)
     page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    # The results follow each keystroke: read them once the last query's have replaced the ones before.
+    page.wait_for_function(
+        """() => {
+            const now = document.querySelector('.md-search-result__meta').textContent;
+            const same = now === window.__x4LastMeta;
+            window.__x4LastMeta = now;
+            return same;
+        }""",
+        polling=400,
+        timeout=15_000,
+    )
     return page.eval_on_selector_all(".md-search-result__item a", "els => els.map(e => e.href)")
 
 

@@ -733,7 +733,6 @@ def _training_result_svg(result: Result, lang: str) -> str:
 TRAINING = Calculator(
     name="training",
     fields=(
-        Field("model", kind="model", default="custom"),
         Field("params", default="70B", custom_of="model", low=0, low_open=True, high=1e15),
         Field("tokens", default="1T", low=0, low_open=True, high=1e16),
         ACCELERATOR,
@@ -771,6 +770,7 @@ TRAINING = Calculator(
         ),
         Field("total_params", optional=True, low=0, low_open=True, high=1e15, advanced=True),
         Field("goodput", optional=True, low=0, low_open=True, high=1, advanced=True),
+        Field("model", kind="model", default="custom", advanced=True),
         Field("layers", optional=True, custom_of="model", low=1, high=1e4, integer=True, advanced=True),
         Field("hidden_size", optional=True, custom_of="model", low=1, high=1e7, integer=True, advanced=True),
         Field("seq_len", default="4096", param="sequence_length", low=1, high=1e8, integer=True, advanced=True),
