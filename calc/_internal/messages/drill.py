@@ -13,6 +13,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     "drill.field.answer": {"en": "Your answer", "es": "Tu respuesta"},
     "drill.choice.true": {"en": "true", "es": "verdadero"},
     "drill.choice.false": {"en": "false", "es": "falso"},
+    "drill.cli.answer": {"en": "Answer", "es": "Respuesta"},
+    "drill.cli.section": {"en": "Read", "es": "Lee"},
     "drill.rank.cost": {"en": "the lowest cost", "es": "el menor coste"},
     "drill.rank.time": {"en": "the shortest time", "es": "el menor tiempo"},
     # -- drill: the questions, one per problem kind --------------------------------
