@@ -263,7 +263,7 @@ def _sparse(rng: random.Random) -> Problem:
     params = {"accelerator": chip, "dtype": "bf16", "intensity": "1000", "basis": "peak"}
     result = compute("roofline", params)
     dense = float(result.quantities["peak_flop_per_s"] or 0)
-    sparse = load_data().accelerator(chip).sparse_headline_flop_per_s["bf16"]
+    sparse = float(load_data().accelerator(chip).sparse_headline_flop_per_s["bf16"] or 0)
     words = {"chip": _words(chip), "sparse": Quantity(sparse, "FLOP/s")}
     return Problem(
         "landscape.sparse",
