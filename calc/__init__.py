@@ -21,7 +21,7 @@ from calc._internal.collectives import (
     ring_reducescatter_seconds,
 )
 from calc._internal.data import Accelerator, DataBundle, MeasuredValue, SourcedValue, load_data, parse_bundle
-from calc._internal.drill import Problem, drill_round, drill_score, drill_set, score_answer
+from calc._internal.drill import Problem, drill_round, drill_score, drill_set, drill_texts, score_answer
 from calc._internal.errors import CalcError
 from calc._internal.fields import AUTO, CUSTOM, Calculator, Field, option_label
 from calc._internal.fmt import _PREFIXED as PREFIXED_UNITS
@@ -221,6 +221,7 @@ __all__ = [
     "drill_round",
     "drill_score",
     "drill_set",
+    "drill_texts",
     "elementwise_intensity",
     "embedding_params",
     "evaluate_layout",

@@ -12,7 +12,7 @@ from typing import Any
 from .data import load_data
 from .errors import CalcError
 from .fmt import DISPLAY_FACTORS, Quantity, format_money, format_number, format_word, unit_text
-from .messages import Text, Words, t
+from .messages import CATALOG, Text, Words, t
 from .registry import compute
 from .results import Result
 from .units import parse_si_number
@@ -20,6 +20,7 @@ from .units import parse_si_number
 FLUENCIES = ("landscape", "roofline", "interconnect", "cost", "choosing")
 DEFAULT_TOLERANCE = 2.0  # full marks within this factor: a back-of-the-envelope figure
 ZERO_FACTOR = 10.0  # nothing past this factor
+SECONDS_PER_PROBLEM = 60  # the timed mode's clock: the module's 60-second question
 # The unit an answer is typed in -> its size in SI units (a display unit of fmt, or one of these).
 _ANSWER_UNITS: dict[str, float] = {
     "": 1.0,
@@ -671,22 +672,33 @@ def _serve(rng: random.Random) -> Problem:
 # -- sets, scoring --------------------------------------------------------------------------------------------
 
 
-def drill_set(seed: int, count: int = 10, fluency: str | None = None) -> list[Problem]:
+def _kinds(kinds: str | None) -> list[str]:
+    chosen = [kind for kind in (kinds or "").split(",") if kind]
+    for kind in chosen:
+        if kind not in KINDS:
+            raise CalcError(field="kinds", kind="not_choice", choices=list(KINDS), value=kind)
+    return chosen
+
+
+def drill_set(seed: int, count: int = 10, fluency: str | None = None, kinds: str | None = None) -> list[Problem]:
     """`count` problems from `seed`, the same set in every language: the fluencies in turn (or only `fluency`),
-    a kind at random within each, no problem twice."""
+    a kind at random within each (or among `kinds`, comma-separated: the ones a schedule says are due), no
+    problem twice."""
     if fluency is not None and fluency not in FLUENCIES:
         raise CalcError(field="fluency", kind="not_choice", choices=FLUENCIES, value=fluency)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
         raise CalcError(field="count", kind="out_of_range", low=1, high=100, integer=True, value=count)
+    allowed = _kinds(kinds) or [kind for kind, (f, _) in KINDS.items() if fluency in (None, f)]
     rng = random.Random(seed)
-    order = [fluency] if fluency else rng.sample(FLUENCIES, len(FLUENCIES))
+    present = [f for f in FLUENCIES if any(KINDS[kind][0] == f for kind in allowed)]
+    order = rng.sample(present, len(present))
     problems: list[Problem] = []
     seen: set[object] = set()
     for index in range(count):
-        kinds = [kind for kind, (f, _) in KINDS.items() if f == order[index % len(order)]]
+        choices = [kind for kind in allowed if KINDS[kind][0] == order[index % len(order)]]
         for _attempt in range(50):
             try:  # inputs drawn for a chip that lacks a figure (a price, a TDP): draw again
-                problem = KINDS[rng.choice(kinds)][1](rng)
+                problem = KINDS[rng.choice(choices)][1](rng)
             except (CalcError, LookupError):
                 continue
             if problem.key not in seen:
@@ -743,17 +755,46 @@ def score_answer(problem: Problem, text: str, lang: str = "en") -> dict[str, Any
     }
 
 
-def drill_round(seed: int, count: int = 10, fluency: str | None = None, lang: str = "en") -> dict[str, Any]:
+def drill_round(
+    seed: int, count: int = 10, fluency: str | None = None, lang: str = "en", kinds: str | None = None
+) -> dict[str, Any]:
     """The page's and the worker's entry point: a set as JSON-ready data, or {"ok": False, "message"}."""
     try:
-        problems = drill_set(int(seed), int(count), fluency or None)
+        problems = drill_set(int(seed), int(count), fluency or None, kinds or None)
     except (CalcError, ValueError) as error:
         message = error.message(lang) if isinstance(error, CalcError) else str(error)
         return {"ok": False, "message": message}
     return {"ok": True, "seed": int(seed), "problems": [p.to_dict(lang) for p in problems]}
 
 
-def drill_score(seed: int, count: int, fluency: str | None, index: int, text: str, lang: str = "en") -> dict[str, Any]:
+def drill_score(
+    seed: int, count: int, fluency: str | None, index: int, text: str, lang: str = "en", kinds: str | None = None
+) -> dict[str, Any]:
     """Score the answer to problem `index` of a set (the worker's request: the set is rebuilt from its seed)."""
-    problems = drill_set(int(seed), int(count), fluency or None)
+    problems = drill_set(int(seed), int(count), fluency or None, kinds or None)
     return score_answer(problems[int(index)], text, lang)
+
+
+def set_text(problems: list[Problem], lang: str = "en", *, answers: bool = False) -> str:
+    """A set as the CLI prints it: one numbered question per problem, and with `answers` its answer, derivation
+    and section."""
+    lines = []
+    for number, problem in enumerate(problems, 1):
+        lines.append(f"{number}. [{t(f'drill.fluency.{problem.fluency}', lang)}] {problem.question.render(lang)}")
+        if answers:
+            lines.append(f"   {t('drill.cli.answer', lang)}: {problem.answer_text(lang)}")
+            lines += [f"     {s['label']}: {s['substitution']} = {s['result']}" for s in problem.derivation(lang)]
+            lines.append(f"   {t('drill.cli.section', lang)}: {problem.section}")
+    return "".join(line + "\n" for line in lines)
+
+
+def drill_texts(lang: str = "en") -> dict[str, object]:
+    """The drill page's texts in `lang` (templates: the page fills `{names}`), the fluencies' names, the kinds'
+    fluencies and the timed mode's seconds, for the page script, which words nothing itself."""
+    ui = {key.removeprefix("drill.ui."): words[lang] for key, words in CATALOG.items() if key.startswith("drill.ui.")}
+    return {
+        "ui": ui,
+        "fluencies": {f: t(f"drill.fluency.{f}", lang) for f in FLUENCIES},
+        "kinds": {kind: fluency for kind, (fluency, _) in KINDS.items()},
+        "seconds": SECONDS_PER_PROBLEM,
+    }

@@ -4,8 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .._internal.drill import FLUENCIES, drill_set
-from .._internal.messages import t
+from .._internal.drill import FLUENCIES, drill_set, set_text
 
 __all__ = ["add_drill_command"]
 
@@ -35,12 +34,5 @@ def run_drill(args: argparse.Namespace) -> int:
             shown.append(item)
         print(json.dumps(shown, ensure_ascii=False, sort_keys=True))
         return 0
-    for number, problem in enumerate(problems, 1):
-        fluency = t(f"drill.fluency.{problem.fluency}", lang)
-        print(f"{number}. [{fluency}] {problem.question.render(lang)}")
-        if args.answers:
-            print(f"   {t('drill.cli.answer', lang)}: {problem.answer_text(lang)}")
-            for step in problem.derivation(lang):
-                print(f"     {step['label']}: {step['substitution']} = {step['result']}")
-            print(f"   {t('drill.cli.section', lang)}: {problem.section}")
+    print(set_text(problems, lang, answers=args.answers), end="")
     return 0
