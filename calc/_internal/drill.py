@@ -747,12 +747,9 @@ def score_answer(problem: Problem, text: str, lang: str = "en") -> dict[str, Any
         given = parse_answer(problem, text, lang)
     except CalcError as error:
         return {"ok": False, "kind": error.kind, "message": error.message(lang, name=t("drill.field.answer", lang))}
-    return {
-        "ok": True,
-        "score": score(given, problem),
-        "answer": problem.answer,
-        "answer_text": problem.answer_text(lang),
-    }
+    points = score(given, problem)
+    shown = {"score_text": format_number(points, lang, digits=2), "answer_text": problem.answer_text(lang)}
+    return {"ok": True, "score": points, "answer": problem.answer, **shown}
 
 
 def drill_round(
@@ -792,9 +789,12 @@ def drill_texts(lang: str = "en") -> dict[str, object]:
     """The drill page's texts in `lang` (templates: the page fills `{names}`), the fluencies' names, the kinds'
     fluencies and the timed mode's seconds, for the page script, which words nothing itself."""
     ui = {key.removeprefix("drill.ui."): words[lang] for key, words in CATALOG.items() if key.startswith("drill.ui.")}
+    ui["answer"] = t("drill.field.answer", lang)  # the field an answer's error message names
     return {
         "ui": ui,
         "fluencies": {f: t(f"drill.fluency.{f}", lang) for f in FLUENCIES},
         "kinds": {kind: fluency for kind, (fluency, _) in KINDS.items()},
         "seconds": SECONDS_PER_PROBLEM,
+        "tolerance": format_number(DEFAULT_TOLERANCE, lang),
+        "zero": format_number(ZERO_FACTOR, lang),
     }
