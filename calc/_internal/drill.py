@@ -76,6 +76,7 @@ class Problem:
             "params": dict(self.params),
             "answer": self.answer,
             "answer_text": self.answer_text(lang),
+            "answer_in_unit": self.answer if isinstance(self.answer, str) else self.answer / _ANSWER_UNITS[self.unit],
             "unit": self.unit,
             "unit_text": unit_text(self.unit, lang) if self.unit else "",
             "tolerance": self.tolerance,
