@@ -13,7 +13,7 @@ from .data import load_data
 from .errors import CalcError
 from .fmt import DISPLAY_FACTORS, Quantity, format_money, format_number, format_word, unit_text
 from .messages import CATALOG, Text, Words, t
-from .registry import compute
+from .registry import CALCULATORS, compute
 from .results import Result
 from .units import parse_si_number
 
@@ -65,6 +65,16 @@ class Problem:
     def derivation(self, lang: str = "en") -> list[dict[str, str]]:
         return [step for result in self.results for step in result.derivation(lang)]
 
+    def reasons(self, lang: str = "en") -> list[str]:
+        """Why each choice ranks where it does, where the calculator words it (the chooser's "Why" column)."""
+        describe = CALCULATORS[self.calculator].describe
+        rows = {str(row.get("id")): row for result in self.results for row in result.table or ()}
+        if describe is None or not rows:
+            return []
+        return [
+            f"{choice_label(c, lang)}: {describe(self.results[0], rows[c], lang)}" for c in self.choices if c in rows
+        ]
+
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """JSON-ready: what the CLI's --json prints and the page shows."""
         return {
@@ -83,6 +93,7 @@ class Problem:
             "choices": [{"id": c, "label": choice_label(c, lang)} for c in self.choices],
             "section": self.section,
             "derivation": self.derivation(lang),
+            "reasons": self.reasons(lang),
         }
 
 
@@ -557,7 +568,14 @@ def _best(rng: random.Random) -> Problem:
     workload, rank_by = rng.choice(("train-70b", "serve-7b", "rag-retriever")), rng.choice(("cost", "time"))
     params = {"workload": workload, "rank_by": rank_by}
     result = compute("chooser", params)
-    ranked = [str(row["id"]) for row in result.table or () if row.get("rank") is not None]
+    # The other options are contenders: ranked, fitting, and priced when the ranking is by cost.
+    ranked = [
+        str(row["id"])
+        for row in result.table or ()
+        if row.get("rank") is not None
+        and row.get("fits") is not False
+        and (rank_by == "time" or row.get("price_usd_per_hour") is not None)
+    ]
     best = str(result.quantities["best"])
     others = rng.sample([c for c in ranked if c != best], min(3, len(ranked) - 1))
     choices = tuple(rng.sample([best, *others], len(others) + 1))
@@ -782,6 +800,7 @@ def set_text(problems: list[Problem], lang: str = "en", *, answers: bool = False
         if answers:
             lines.append(f"   {t('drill.cli.answer', lang)}: {problem.answer_text(lang)}")
             lines += [f"     {s['label']}: {s['substitution']} = {s['result']}" for s in problem.derivation(lang)]
+            lines += [f"     {reason}" for reason in problem.reasons(lang)]
             lines.append(f"   {t('drill.cli.section', lang)}: {problem.section}")
     return "".join(line + "\n" for line in lines)
 

@@ -29,7 +29,7 @@ def run_drill(args: argparse.Namespace) -> int:
         for problem in problems:
             item = problem.to_dict(lang)
             if not args.answers:
-                for key in ("answer", "answer_text", "answer_in_unit", "derivation"):
+                for key in ("answer", "answer_text", "answer_in_unit", "derivation", "reasons"):
                     del item[key]
             shown.append(item)
         print(json.dumps(shown, ensure_ascii=False, sort_keys=True))

@@ -90,7 +90,7 @@ def drill_html(lang: str) -> str:
     return (
         f'<div class="x4-drill" data-lang="{lang}" data-drill="{data}">'
         f'<p class="x4-drill__status" role="status"></p>'
-        '<p class="x4-drill__announce x4-visually-hidden" aria-live="assertive"></p>'
+        '<p class="x4-drill__announce x4-visually-hidden" aria-live="polite"></p>'
         f"{problem}{summary}{settings}{schedule}</div>"
     )
 

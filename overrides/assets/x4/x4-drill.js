@@ -28,6 +28,8 @@ function startWorker() {
       runtime = "failed";
       document.documentElement.dataset.x4Runtime = "failed";
       setStatus(ui.failed);
+      for (const settle of pending.values()) settle({ type: "error" }); // nothing will answer them
+      pending.clear();
     } else if (pending.has(message.id)) {
       pending.get(message.id)(message);
       pending.delete(message.id);
@@ -38,10 +40,12 @@ function startWorker() {
 // Requests wait in the worker until the runtime is ready: an answer given before then is scored when it is.
 function request(payload) {
   if (runtime !== "ready" && runtime !== "failed") setStatus(payload.action === "score" ? ui.waiting : ui.loading);
+  if (runtime === "failed") return Promise.resolve({ ok: false, message: ui.failed });
   return new Promise((resolve) => {
     const id = nextId++;
     pending.set(id, (message) => {
       if (runtime === "ready") setStatus("");
+      else if (runtime === "failed") setStatus(ui.failed);
       resolve(message.type === "result" ? message.result : { ok: false, message: ui.failed });
     });
     worker.postMessage({ id, type: "drill", lang, ...payload });
@@ -231,8 +235,18 @@ function showProblem(focus, prerendered = false) {
   $(".x4-drill__next").hidden = true;
   $(".x4-drill__check").disabled = false;
   root.dataset.x4Problem = String(round.index);
-  startTimer();
-  if (focus) $(".x4-drill__control input").focus();
+  if (focus) {
+    startTimer();
+    $(".x4-drill__control input").focus();
+  } else { // a round the page opens with: its clock starts when the reader turns to it
+    $(".x4-drill__timer").textContent = round.timed ? `${texts.seconds} s` : ui.untimed;
+    const answer = $(".x4-drill__answer");
+    const begin = () => {
+      answer.removeEventListener("focusin", begin);
+      if (round && round.index === 0 && timer === null && !$(".x4-drill__check").disabled) startTimer();
+    };
+    answer.addEventListener("focusin", begin);
+  }
 }
 
 function startTimer() {
@@ -328,7 +342,9 @@ function showFeedback(problem, scoreText) {
     item.append(`${step.label}: `, code, " = ", strong);
     return item;
   }));
-  details.append(summary, list);
+  const reasons = document.createElement("ul");
+  reasons.append(...problem.reasons.map((reason) => Object.assign(document.createElement("li"), { textContent: reason })));
+  details.append(summary, list, ...(problem.reasons.length ? [reasons] : []));
   const link = document.createElement("a");
   link.href = sectionHref(problem.section);
   link.textContent = ui.section;
