@@ -170,10 +170,10 @@ async function startRound(settings, { focus = true } = {}) {
   $(".x4-drill__problem").hidden = false;
   if (!problems) {
     $(".x4-drill__question").textContent = ui.loading;
-    $(".x4-drill__answer").hidden = true;
+    $(".x4-drill__answer").style.visibility = "hidden"; // kept in the layout: nothing moves when it arrives
     const reply = await request({ action: "round", seed: settings.seed, count: settings.count,
       fluency: settings.fluency, kinds: settings.kinds });
-    $(".x4-drill__answer").hidden = false;
+    $(".x4-drill__answer").style.visibility = "";
     if (!reply.ok) {
       $(".x4-drill__question").textContent = reply.message;
       return;
