@@ -12,7 +12,9 @@ __all__ = ["add_drill_command"]
 def add_drill_command(commands: argparse._SubParsersAction) -> None:
     """Register `drill` on the CLI's subparsers."""
     drill = commands.add_parser("drill", help="print a seeded set of practice problems (the drill page's)")
-    drill.add_argument("--seed", type=int, default=42, help="the set's seed: the same seed gives the same set")
+    drill.add_argument(
+        "--seed", "--round", type=int, default=42, help="the round's number: the same number, the same set"
+    )
     drill.add_argument("--count", type=int, default=10, help="how many problems (1-100, default 10)")
     drill.add_argument("--fluency", choices=FLUENCIES, help="only this fluency's problems")
     drill.add_argument("--lang", choices=("en", "es"), default="en", help="language of the output")
