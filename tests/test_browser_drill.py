@@ -85,3 +85,17 @@ def test_the_first_problem_is_in_the_built_page(built_site: Path) -> None:
         html = (built_site / prefix / "drill" / "index.html").read_text(encoding="utf-8")
         first = calc.drill_round(1, 10, lang=lang)["problems"][0]
         assert f'id="x4-drill-question">{first["question"]}<' in html.replace("&#x27;", "'")
+
+
+def test_a_timed_problem_is_scored_when_its_time_is_up(page: object, site_url: str) -> None:
+    page.clock.install()
+    page.goto(f"{site_url}drill/?seed=11&count=2&timed=1")
+    page.wait_for_selector('.x4-drill[data-x4-round="11"]', timeout=READY_MS)
+    seconds = calc.drill_texts("en")["seconds"]
+    assert page.text_content(".x4-drill__timer") == f"{seconds} s"
+    page.focus(".x4-drill__control input")  # the opening problem's clock starts when the reader turns to it
+    page.clock.run_for(seconds * 1000 + 1000)
+    page.wait_for_selector(".x4-drill__feedback:not([hidden])", timeout=READY_MS)
+    assert page.text_content(".x4-drill__score") == "Score: 0"
+    assert page.text_content(".x4-drill__announce").startswith("Time is up. Score: 0.")
+    assert calc.drill_set(11, 2)[0].answer_text("en") in page.text_content(".x4-drill__exact")

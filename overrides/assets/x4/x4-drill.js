@@ -263,7 +263,6 @@ function startTimer() {
     if (left === 10) announce(fill(ui.time_left, { seconds: left })); // the one tick a screen reader hears
     if (left <= 0) {
       stopTimer();
-      announce(ui.time_up);
       check(true);
     }
   }, 1000);
@@ -314,10 +313,10 @@ async function check(timeUp = false) {
   const points = reply.ok ? reply.score : 0;
   round.scores[index] = points;
   remember(problem.kind, points);
-  showFeedback(problem, reply.ok ? reply.score_text : "0");
+  showFeedback(problem, reply.ok ? reply.score_text : "0", timeUp);
 }
 
-function showFeedback(problem, scoreText) {
+function showFeedback(problem, scoreText, timeUp) {
   const feedback = $(".x4-drill__feedback");
   const line = (words, className) => {
     const p = document.createElement("p");
@@ -353,7 +352,8 @@ function showFeedback(problem, scoreText) {
   parts.push(details, more);
   feedback.replaceChildren(...parts);
   feedback.hidden = false;
-  announce(`${fill(ui.score, { score: scoreText })}. ${fill(ui.exact, { answer: problem.answer_text })}`);
+  const heard = `${fill(ui.score, { score: scoreText })}. ${fill(ui.exact, { answer: problem.answer_text })}`;
+  announce(timeUp ? `${ui.time_up} ${heard}` : heard); // one announcement: the time-up notice and the score
   const next = $(".x4-drill__next");
   next.textContent = round.index + 1 < round.problems.length ? ui.next : ui.finish;
   next.hidden = false;
