@@ -165,7 +165,16 @@ def test_choice_problems_are_right_or_wrong() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "lang"),
-    [("4e23", "en"), ("4×10^23", "en"), ("4x10^23", "en"), ("400e21", "es"), ("4,0×10^23", "es"), ("0,4e24", "es")],
+    [
+        ("4e23", "en"),
+        ("4×10^23", "en"),
+        ("4x10^23", "en"),
+        ("400,000,000,000,000,000,000,000", "en"),
+        ("400e21", "es"),
+        ("4,0×10^23", "es"),
+        ("0,4e24", "es"),
+        ("400\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000", "es"),
+    ],
 )
 def test_answers_parse_in_both_languages(typed: str, lang: str) -> None:
     problem = _numeric(4e23)
@@ -180,11 +189,28 @@ def test_answers_in_the_problems_unit() -> None:
     assert calc.score_answer(problem, repr(problem.answer))["score"] == 0.0  # seconds typed where days are asked
 
 
-@pytest.mark.parametrize(("typed", "lang", "words"), [("ten", "en", "Your answer"), ("4,5,6", "es", "Tu respuesta"),
-                                                      ("4kb", "en", "Your answer"), ("-3", "es", "Tu respuesta")])  # fmt: skip
+JUNK = [
+    ("ten", "en", "Your answer"),
+    ("4,5,6", "es", "Tu respuesta"),
+    ("4kb", "en", "Your answer"),
+    ("-3", "es", "Tu respuesta"),
+    ("1,83", "en", "Your answer"),
+]
+
+
+@pytest.mark.parametrize(("typed", "lang", "words"), JUNK)
 def test_junk_gets_a_localized_message_naming_the_field(typed: str, lang: str, words: str) -> None:
     result = calc.score_answer(_numeric(), typed, lang)
     assert not result["ok"] and words in result["message"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_exact_answer_as_shown_scores_full_marks(lang: str) -> None:
+    shown = [(p, p.answer_text(lang)) for p in PROBLEMS[:300] if not p.choices and "×" not in p.answer_text(lang)]
+    assert len(shown) > 50
+    for problem, text in shown:  # "1,835 TFLOP/s", "$42,500", "16 384 tokens/s", "42 500 USD": the number typed
+        typed = text.split(" ")[0].removeprefix("$")
+        assert calc.score_answer(problem, typed, lang)["score"] == 1.0, (text, typed)
 
 
 def test_cli_prints_the_same_set_with_its_answers() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -727,6 +728,10 @@ def drill_set(seed: int, count: int = 10, fluency: str | None = None, kinds: str
     return problems
 
 
+_GROUPS_EN = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_GROUPS_ES = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
+
+
 def parse_answer(problem: Problem, text: str, lang: str = "en") -> float | str:
     """A reader's answer: a choice's id, or a number in the problem's unit (SI suffixes, 4e23, 4×10^23, and the
     decimal comma in Spanish) as SI. Raises CalcError naming the answer field."""
@@ -739,7 +744,8 @@ def parse_answer(problem: Problem, text: str, lang: str = "en") -> float | str:
                 field="answer", kind="not_choice", choices=[choice_label(c, lang) for c in problem.choices], value=text
             )
         return found
-    value = parse_si_number(text, field="answer", decimal_comma=(lang == "es"))
+    grouped = _GROUPS_ES if lang == "es" else _GROUPS_EN  # 1,835 or 16 384, as the answers are written
+    value = parse_si_number(grouped.sub("", text), field="answer", decimal_comma=(lang == "es"))
     if value <= 0:
         raise CalcError(field="answer", kind="out_of_range", low=0, low_open=True, value=value)
     return value * _ANSWER_UNITS[problem.unit]
