@@ -99,3 +99,31 @@ def test_a_timed_problem_is_scored_when_its_time_is_up(page: object, site_url: s
     assert page.text_content(".x4-drill__score") == "Score: 0"
     assert page.text_content(".x4-drill__announce").startswith("Time is up. Score: 0.")
     assert calc.drill_set(11, 2)[0].answer_text("en") in page.text_content(".x4-drill__exact")
+
+
+def test_the_opening_problem_is_answered_before_the_runtime_is_ready(page: object, site_url: str) -> None:
+    held: list[object] = []
+    released = []
+
+    def hold(route: object) -> None:  # the runtime waits for its snapshot until the answer is in
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.context.route("**/pyodide-snapshot.bin.gz", hold)
+    page.goto(f"{site_url}drill/?timed=0")
+    first = calc.drill_round(1, 10, lang="en")["problems"][0]
+    assert page.text_content(".x4-drill__question") == first["question"]
+    if first["choices"]:
+        page.check(f'.x4-drill__control input[value="{first["answer"]}"]')
+    else:
+        page.fill("#x4-drill-input", repr(first["answer_in_unit"]))
+    page.click(".x4-drill__check")
+    assert page.text_content(".x4-drill__status") == "Scoring as soon as the runtime is ready…"
+    assert page.evaluate("document.documentElement.dataset.x4Runtime") is None
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(".x4-drill__feedback:not([hidden])", timeout=READY_MS)
+    assert page.text_content(".x4-drill__score") == "Score: 1"
