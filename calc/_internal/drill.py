@@ -3,6 +3,7 @@
 # answer is that result's quantity, its derivation that result's steps. Nothing here restates a formula.
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import re
@@ -145,7 +146,7 @@ def _numeric(
     result = compute(name, inputs)
     value = result.quantities[output]
     if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
-        raise CalcError(field=output, kind="not_finite")
+        raise LookupError(f"{name} gives no {output} for these inputs")  # a chip without a price, say
     words.setdefault("unit", Words(unit_text(unit, "en"), unit_text(unit, "es")))
     return Problem(
         kind,
@@ -662,7 +663,7 @@ def _fits(rng: random.Random) -> Problem:
         chip=_words(chip),
         format=params["weight_format"].upper(),
     )
-    return Problem(**{**problem.__dict__, "answer": "true" if result.quantities["fits"] else "false"})
+    return dataclasses.replace(problem, answer="true" if result.quantities["fits"] else "false")
 
 
 @_kind("choosing.serve", "choosing")
