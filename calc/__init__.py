@@ -21,6 +21,7 @@ from calc._internal.collectives import (
     ring_reducescatter_seconds,
 )
 from calc._internal.data import Accelerator, DataBundle, MeasuredValue, SourcedValue, load_data, parse_bundle
+from calc._internal.drill import Problem, drill_round, drill_score, drill_set, drill_texts, score_answer
 from calc._internal.errors import CalcError
 from calc._internal.fields import AUTO, CUSTOM, Calculator, Field, option_label
 from calc._internal.fmt import _PREFIXED as PREFIXED_UNITS
@@ -184,6 +185,7 @@ __all__ = [
     "Field",
     "Layout",
     "MeasuredValue",
+    "Problem",
     "Result",
     "SourcedValue",
     "Step",
@@ -216,6 +218,10 @@ __all__ = [
     "densest_air_cooled_rack_w",
     "describe_layout",
     "describe_row",
+    "drill_round",
+    "drill_score",
+    "drill_set",
+    "drill_texts",
     "elementwise_intensity",
     "embedding_params",
     "evaluate_layout",
@@ -272,6 +278,7 @@ __all__ = [
     "roofline",
     "roofline_svg",
     "run",
+    "score_answer",
     "served_weight_bytes",
     "serving",
     "serving_curve_svg",

@@ -53,10 +53,13 @@ _SI_NUMBER = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*
 SUFFIX = {"": 1.0, "k": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12, "P": 1e15}
 # Binary suffixes for powers of two: 128Ki = 131,072 (a 128K context), 16Mi = 16,777,216.
 SUFFIX.update(BINARY_PREFIX)
+# A power of ten as people write it, "4×10^23", "4x10^23" or "4*10^23", read as 4e23.
+_TIMES_TEN = re.compile(r"\s*[×x*]\s*10\s*\^\s*([-+]?\d+)")
 
 
 def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> float:
-    """Parse a reader's number: plain floats, SI suffixes (70B, 1T, 3.35e12, 1.5k) and binary ones (128Ki, 16Mi).
+    """Parse a reader's number: plain floats, SI suffixes (70B, 1T, 3.35e12, 1.5k), binary ones (128Ki, 16Mi) and
+    powers of ten (4×10^23).
 
     With `decimal_comma`, "0,5" is read as 0.5 (Spanish pages). Raises CalcError naming `field`: kind
     `bad_suffix` for a number followed by letters that are no suffix ("128kb", "4KI").
@@ -64,6 +67,7 @@ def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> fl
     raw = text.strip()
     if decimal_comma:
         raw = with_decimal_point(raw)
+    raw = _TIMES_TEN.sub(r"e\1", raw)
     match = _SI_NUMBER.match(raw) if len(raw) <= 64 else None
     if not match:
         raise CalcError(field=field, kind="not_number", value=text)

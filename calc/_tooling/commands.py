@@ -11,6 +11,7 @@ from .._internal.data import Accelerator, DataBundle, load_data
 from .._internal.fmt import format_number
 from .bundle import build_bundle, default_data_dir, use_data_dir
 from .diff import diff_since, diff_text
+from .drill import add_drill_command
 from .edition import CHANGES_DIR, edition_problems, edition_warnings, new_edition
 from .history import GitError
 from .messages import t
@@ -50,6 +51,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     specs.add_argument("--json", action="store_true", help="print a JSON list, one object per accelerator")
     specs.add_argument("--data", metavar="DIR", dest="sub_data", help="another data/ folder")
     specs.set_defaults(run_tooling=run_specs)
+    add_drill_command(commands)
 
 
 def _data_dir(args: argparse.Namespace) -> Path:

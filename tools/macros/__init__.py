@@ -8,7 +8,7 @@ from calc import CALCULATORS, format_number, load_data
 from tools import changelog, data_pages, validation_page
 from tools.common import page_lang
 
-from . import content
+from . import content, drill
 from .calculators import calculator_html, scratchpad_html, spec_table_html
 
 
@@ -48,6 +48,7 @@ def define_env(env: Any) -> None:
         return data.edition
 
     content.register(env)
+    drill.register(env)
     data_pages.register(env)
     changelog.register(env)
     validation_page.register(env)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .chooser import ENTRIES as _CHOOSER
 from .collectives import ENTRIES as _COLLECTIVES
 from .compute import ENTRIES as _COMPUTE
+from .drill import ENTRIES as _DRILL
 from .goodput import ENTRIES as _GOODPUT
 from .inference import ENTRIES as _INFERENCE
 from .memory import ENTRIES as _MEMORY
@@ -31,4 +32,5 @@ CATALOG: dict[str, dict[str, str]] = {
     **_GOODPUT,
     **_SERVING,
     **_POWER,
+    **_DRILL,
 }

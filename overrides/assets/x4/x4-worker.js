@@ -178,6 +178,17 @@ self.onmessage = async (event) => {
       self.postMessage({ id, type: "output", ...runScratch(pyodide, event.data.code) });
       return;
     }
+    if (type === "drill") {
+      // The drill page: a round, or the score of one answer. Seeds, settings and answers cross as data.
+      const d = event.data;
+      const output = d.action === "score"
+        ? calc.drill_score(d.seed, d.count, d.fluency, d.index, d.text, d.lang, d.kinds)
+        : calc.drill_round(d.seed, d.count, d.fluency, d.lang, d.kinds);
+      const result = output.toJs({ dict_converter: Object.fromEntries });
+      output.destroy();
+      self.postMessage({ id, type: "result", result });
+      return;
+    }
     if (type !== "run") throw new Error(`unknown request type ${type}`);
     // Inputs cross as data (a dict of strings), never as Python source.
     const inputs = pyodide.toPy(event.data.inputs);
