@@ -177,8 +177,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "¿Verdadero o falso? {model} en {format}, con una caché KV de 8192 tokens, cabe en una {chip}.",
     },
     "drill.q.choosing.serve": {
-        "en": "Serving {model} in BF16 on one {chip} at a batch of {batch}: is each decoding step compute- or memory-bound?",
-        "es": "Sirviendo {model} en BF16 en una {chip} con un batch de {batch}: ¿cada paso de decodificación está limitado por cómputo o por memoria?",
+        "en": "Serving {model} in BF16 on one {chip} at a batch of {batch}, the new prompts prefilled in chunks beside the decodes: is each step compute- or memory-bound?",
+        "es": "Sirviendo {model} en BF16 en una {chip} con un batch de {batch}, con prefill por trozos de los prompts nuevos junto a las decodificaciones: ¿cada paso está limitado por cómputo o por memoria?",
     },
 }
 # fmt: on
