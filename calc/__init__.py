@@ -105,7 +105,6 @@ from calc._internal.serving import (
 from calc._internal.serving import default_efficiency as serving_default_efficiency
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.tiling import output_tiles, tile_efficiency, wave_count, wave_efficiency
-from calc._internal.training import _scaling_point as training_scaling_point
 from calc._internal.training import (
     attention_flops_per_token,
     cluster_flop_per_s,
@@ -115,6 +114,7 @@ from calc._internal.training import (
     training_scaling_svg,
     training_seconds,
 )
+from calc._internal.training import scaling_point as training_scaling_point
 from calc._internal.units import parse_quantity, parse_si_number
 from calc._internal.validation import Comparison, comparisons, median_absolute_error, megatron_flops_per_iteration
 

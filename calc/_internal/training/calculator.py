@@ -1,17 +1,14 @@
-# Training run: FLOPs, wall-clock time, accelerator-hours, cloud cost, power, energy, CO2 and the bottleneck.
+# The training calculator: the run's figures as a derivation a reader can check, and the chart of days and
+# cost against the cluster size.
 from __future__ import annotations
 
 import inspect
-import math
-from dataclasses import dataclass
 from typing import Any
 
-from .chips import Chip, Roofs, basis_roofs, resolve_chip
-from .collectives import hierarchical_allreduce_seconds, overlap_needed, ring_allreduce_seconds
-from .data import Accelerator, load_data
-from .defaults import CARBON, ELECTRICITY, PUE, checked_price, economics_default
-from .errors import CalcError, check_finite_result, check_number
-from .fields import (
+from ..data import load_data
+from ..defaults import CARBON, ELECTRICITY, PUE
+from ..errors import CalcError, check_number
+from ..fields import (
     ACCELERATOR,
     BASIS,
     CUSTOM_PEAK,
@@ -23,77 +20,12 @@ from .fields import (
     Field,
     with_changes,
 )
-from .fmt import DISPLAY_FACTORS, format_number
-from .messages import Text, text
-from .plot import ScalingPoint, scaling_chart
-from .results import Result, Step
-
-J_PER_KWH = DISPLAY_FACTORS["kWh"]
-# The CLI's JSON keys from before the quantities were SI (a public contract), each from its SI quantity.
-JSON_ALIASES = {
-    "days": ("seconds", "days"),
-    "accelerator_hours": ("accelerator_seconds", "h"),
-    "it_power_kw": ("it_power_w", "kW"),
-    "facility_power_kw": ("facility_power_w", "kW"),
-    "energy_mwh": ("energy_j", "MWh"),
-    "co2_tonnes": ("co2_kg", "t"),
-}
-
-
-def training_flops(
-    *, params: float, tokens: float, flops_per_token_per_param: float = 6.0, attention_flops_per_token: float = 0.0
-) -> float:
-    """Total training FLOPs: C = (k · N + A) · D, k = 6 (forward 2 + backward 4), 8 with full activation
-    recomputation; A the attention's FLOPs per token, 12 · L · d · s in PaLM's count (0: the 6ND rule).
-
-    Source: Kaplan et al. (2020), "Scaling Laws for Neural Language Models", §2.1; Hoffmann et al. (2022); for A,
-    Chowdhery et al. (2022), PaLM, Appendix B. For a mixture of experts, N is the active parameters per token.
-    Example: GPT-3 175B on 300B tokens: 6 × 175e9 × 300e9 = 3.15e23 FLOPs (Brown et al. 2020 report 3.14e23).
-    """
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
-    d = check_number("tokens", tokens, low=0, low_open=True, high=1e16)
-    k = check_number("flops_per_token_per_param", flops_per_token_per_param, low=1, high=100)
-    a = check_number("attention_flops_per_token", attention_flops_per_token, low=0, high=1e18)
-    return check_finite_result("total_flops", (k * n + a) * d)
-
-
-def attention_flops_per_token(*, layers: float, width: float, sequence_length: float) -> float:
-    """The attention's FLOPs per token in PaLM's count, forward and backward: 12 · L · d · s, for L layers of
-    attention width d (heads × head size) over s-token sequences, the whole s × s as PaLM counts it (Chowdhery
-    et al. 2022, Appendix B). Example: Llama 3 405B (126 layers, 128 heads × 128) at 8,192 tokens:
-    12 × 126 × 16,384 × 8,192 = 2.03e11, 8 % beside its 6N = 2.43e12."""
-    return 12.0 * layers * width * sequence_length
-
-
-def cluster_flop_per_s(*, peak_flop_per_s: float, count: float, mfu: float) -> float:
-    """Effective cluster throughput: R = count × peak × MFU (model FLOPs utilization, 0–1).
-
-    Source: Chowdhery et al. (2022), "PaLM", App. B (definition of MFU). Example: 1024 H100 SXM at
-    989.4e12 FLOP/s dense BF16 and 50 % MFU: 5.07e17 FLOP/s.
-    """
-    peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
-    return n * peak * u
-
-
-def training_seconds(*, total_flops: float, cluster_flop_per_s: float) -> float:
-    """Wall-clock time of a run: T = C / R. Example: 4.2e23 FLOPs at 5.07e17 FLOP/s ≈ 8.29e5 s ≈ 9.6 days."""
-    flops = check_number("total_flops", total_flops, low=0, high=1e35)
-    rate = check_number("cluster_flop_per_s", cluster_flop_per_s, low=0, low_open=True)
-    return check_finite_result("seconds", flops / rate)
-
-
-def facility_power_w(*, count: float, watts_per_accelerator: float, pue: float) -> float:
-    """Facility power: P = count × W × PUE, W the all-in power per accelerator (TDP × node overhead).
-
-    Source: The Green Grid, "PUE: a comprehensive examination of the metric" (2012). Example: 1024 × 700 W
-    × 1.2 = 860 kW.
-    """
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    w = check_number("watts", watts_per_accelerator, low=0, low_open=True, high=1e5)
-    p = check_number("pue", pue, low=1, high=5)
-    return n * w * p
+from ..fmt import format_number
+from ..messages import Text, text
+from ..plot import ScalingPoint, scaling_chart
+from ..results import Result, Step
+from .formulas import J_PER_KWH, JSON_ALIASES
+from .run import model_flops, training_run
 
 
 def training(
@@ -168,10 +100,10 @@ def training(
     Raises:
         CalcError: a value outside its range, an unknown accelerator or a format it lacks.
     """
-    params, attention = _model_flops(model, params, layers, hidden_size, sequence_length)
+    params, attention = model_flops(model, params, layers, hidden_size, sequence_length)
     if model is not None and total_params is None:
         total_params = load_data().model(model).params  # a mixture of experts syncs every expert's gradients
-    run = _training_run(
+    run = training_run(
         params=params,
         attention_flops_per_token=attention,
         tokens=tokens,
@@ -371,185 +303,6 @@ def training(
     return Result(calculator="training", quantities=q, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
 
 
-@dataclass(frozen=True)
-class TrainingRun:
-    """`training`'s figures before it writes them out: its quantities, and what its derivation shows besides."""
-
-    quantities: dict[str, Any]
-    chip: Chip
-    roofs: Roofs
-    count: float
-    peak: float
-    roof: float
-    roof_efficiency: float
-    productive: float  # seconds of training, before the goodput stretches them
-    price: float | None
-    per_accelerator_w: float | None
-    pue: float
-    energy_price: float
-    carbon: float | None
-    batch: float
-    sync_step: Step | None
-
-
-def _model_flops(
-    model: str | None, params: float | None, layers: int | None, hidden_size: float | None, sequence_length: float
-) -> tuple[float, float]:
-    """N and the attention's FLOPs per token: a data/ model's (active) parameters and attention width, or the
-    custom model's parameters with its layers and width where given (no shape: no attention term)."""
-    s = check_number("seq_len", sequence_length, low=1, high=1e8, integer=True)
-    if model is not None:
-        shape = load_data().model(model)
-        width = float(shape.attention_heads * shape.head_dim)
-        return shape.active_params, attention_flops_per_token(layers=shape.layers, width=width, sequence_length=s)
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
-    if layers is None or hidden_size is None:
-        return n, 0.0
-    depth = check_number("layers", layers, low=1, high=1e4, integer=True)
-    width = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
-    return n, attention_flops_per_token(layers=depth, width=width, sequence_length=s)
-
-
-def _training_run(
-    *,
-    params: float,
-    tokens: float,
-    count: float,
-    mfu: float,
-    accelerator: str | None,
-    dtype: str,
-    peak_flop_per_s: float | None,
-    flops_per_token_per_param: float,
-    attention_flops_per_token: float,
-    price_usd_per_hour_per_accelerator: float | None,
-    watts: float | None,
-    node_overhead: float,
-    pue: float | None,
-    electricity_usd_per_kwh: float | None,
-    carbon_g_per_kwh: float | None,
-    link_bytes_per_s: float | None,
-    batch_tokens: float,
-    gradient_bytes_per_param: float,
-    total_params: float | None,
-    goodput: float | None,
-    basis: str,
-) -> TrainingRun:
-    """Every check and figure of `training`, in its order, without the derivation (the chart's points need none)."""
-    chip = resolve_chip(accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, needs=("peak",))
-    peak = float(chip.peak_flop_per_s or 0)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    overhead = check_number("node_overhead", node_overhead, low=1, high=5)
-    per_accelerator_w = None
-    if watts is not None:
-        per_accelerator_w = check_number("watts", watts, low=0, low_open=True, high=1e5)
-    elif chip.data is not None and chip.data.tdp_w:
-        per_accelerator_w = chip.data.tdp_w * overhead
-    pue_used = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
-    energy_price = electricity_usd_per_kwh
-    if energy_price is None:
-        energy_price = economics_default("electricity_usd_per_kwh")
-    energy_price = check_number("electricity", energy_price, low=0, high=10)
-    price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
-    carbon = carbon_g_per_kwh if carbon_g_per_kwh is not None else economics_default("carbon_g_per_kwh")
-    if carbon is not None:
-        carbon = check_number("carbon", carbon, low=0, high=2000)
-
-    total = training_flops(
-        params=params,
-        tokens=tokens,
-        flops_per_token_per_param=flops_per_token_per_param,
-        attention_flops_per_token=attention_flops_per_token,
-    )
-    rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=mfu)
-    roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=("flops",))
-    roof = float(roofs.flop_per_s or peak)
-    roof_efficiency = mfu * peak / roof
-    seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
-    productive = seconds
-    if goodput is not None:
-        seconds = productive / check_number("goodput", goodput, low=0, low_open=True, high=1)
-    accelerator_seconds = n * seconds
-    cloud_cost = None
-    if price is not None:
-        cloud_cost = accelerator_seconds / 3_600.0 * price
-    it_w = facility_w = energy_j = electricity_cost = co2 = None
-    if per_accelerator_w is not None:
-        it_w = n * per_accelerator_w
-        facility_w = facility_power_w(count=n, watts_per_accelerator=per_accelerator_w, pue=pue_used)
-        energy_j = facility_w * seconds
-        electricity_cost = energy_j / J_PER_KWH * energy_price
-        if carbon is not None:
-            co2 = energy_j / J_PER_KWH * carbon / 1_000.0
-
-    synced_params = params
-    if total_params is not None:
-        active = check_number("params", params, low=0, low_open=True, high=1e15)
-        synced_params = check_number("total_params", total_params, low=active, high=1e15)
-    sync = _gradient_sync(
-        chip=chip.data,
-        count=n,
-        params=synced_params,
-        link_bytes_per_s=link_bytes_per_s,
-        gradient_bytes_per_param=gradient_bytes_per_param,
-    )
-    batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
-    step_compute = (flops_per_token_per_param * params + attention_flops_per_token) * batch / rate
-    bottleneck = "compute"
-    overlap = None
-    sync_seconds = None
-    sync_step = None
-    if sync is not None:
-        sync_seconds, sync_step = sync
-        overlap = overlap_needed(sync_seconds=sync_seconds, compute_seconds=step_compute)
-        bottleneck = "gradient-sync" if sync_seconds > step_compute else "compute"
-
-    quantities: dict[str, Any] = {
-        "params": params,
-        "attention_flops_per_token": attention_flops_per_token,
-        "total_flops": total,
-        "cluster_flop_per_s": rate,
-        "seconds": seconds,
-        "accelerator_seconds": accelerator_seconds,
-        "cloud_cost_usd": cloud_cost,
-        "it_power_w": it_w,
-        "facility_power_w": facility_w,
-        "energy_j": energy_j,
-        "electricity_cost_usd": electricity_cost,
-        "co2_kg": co2,
-        "bottleneck": bottleneck,
-        "step_compute_seconds": step_compute,
-        "gradient_sync_seconds": sync_seconds,
-        "overlap_needed": overlap,
-        "peak_flop_per_s": peak,
-        "basis": roofs.basis,
-        "roof_flop_per_s": roof,
-        "roof_efficiency": roof_efficiency,
-        "watts_per_accelerator": per_accelerator_w,
-        "pue": pue_used,
-        "price_usd_per_hour": price,
-        "electricity_usd_per_kwh": energy_price,
-        "carbon_g_per_kwh": carbon,
-        "goodput": goodput,
-    }
-    return TrainingRun(
-        quantities,
-        chip,
-        roofs,
-        n,
-        peak,
-        roof,
-        roof_efficiency,
-        productive,
-        price,
-        per_accelerator_w,
-        pue_used,
-        energy_price,
-        carbon,
-        batch,
-        sync_step,
-    )
-
-
 def _rate_steps(basis: str, *, n: float, peak: float, roof: float, mfu: float, rate: float, label: Text) -> list[Step]:
     """The cluster's rate: R = n·P·MFU on the peak basis; on the achievable basis the share of the measured matmul
     roof the run reaches, η = MFU·P / P_ach, then R = n·P_ach·η (the same R: MFU stays a share of the peak)."""
@@ -588,57 +341,6 @@ def _rate_steps(basis: str, *, n: float, peak: float, roof: float, mfu: float, r
     ]
 
 
-def _gradient_sync(
-    *,
-    chip: Accelerator | None,
-    count: float,
-    params: float,
-    link_bytes_per_s: float | None,
-    gradient_bytes_per_param: float,
-) -> tuple[float, Step] | None:
-    """Data-parallel gradient AllReduce per step: hierarchical when the chip has a scale-up domain, else a flat ring."""
-    size = check_number("gradient_bytes_per_param", gradient_bytes_per_param, low=0, low_open=True, high=8) * params
-    if link_bytes_per_s is None:
-        bits = chip.scale_out_bits_per_s if chip is not None else None
-        if not bits:
-            return None
-        link_bytes_per_s = bits / 8
-    link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
-    domain = chip.scale_up_domain_size if chip is not None else None
-    up = chip.scale_up_per_direction_bytes_per_s if chip is not None else None
-    if domain and up and domain > 1 and count > 1:
-        seconds = hierarchical_allreduce_seconds(
-            bytes_total=size,
-            count=count,
-            domain_size=domain,
-            scale_up_bytes_per_s=up,
-            scale_out_bytes_per_s=link,
-        )
-        g = min(domain, count)
-        m = math.ceil(count / g)
-        step = Step(
-            "gradient_sync_seconds",
-            text("training.step.sync_hierarchical"),
-            r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
-            "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
-            {"g": (g, ""), "m": (m, ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
-            seconds,
-            "s",
-        )
-        return seconds, step
-    seconds = ring_allreduce_seconds(bytes_total=size, count=count, link_bytes_per_s=link)
-    step = Step(
-        "gradient_sync_seconds",
-        text("training.step.sync_ring"),
-        r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}",
-        "2 × ({n} − 1)/{n} × {S} / {B}",
-        {"n": (count, ""), "S": (size, "B"), "B": (link, "B/s")},
-        seconds,
-        "s",
-    )
-    return seconds, step
-
-
 # -- The chart: days and cost against cluster size around the reader's count ---------------------------
 
 _SCALING_INPUTS = (
@@ -663,13 +365,13 @@ _SCALING_INPUTS = (
 _TRAINING_DEFAULTS = {
     name: parameter.default
     for name, parameter in inspect.signature(training).parameters.items()
-    if parameter.default is not inspect.Parameter.empty and name in inspect.signature(_training_run).parameters
+    if parameter.default is not inspect.Parameter.empty and name in inspect.signature(training_run).parameters
 } | {"attention_flops_per_token": 0.0}
 
 
-def _scaling_point(count: float, inputs: dict[str, Any]) -> ScalingPoint:
+def scaling_point(count: float, inputs: dict[str, Any]) -> ScalingPoint:
     """`training` at `count` accelerators (power is not drawn): its figures, checked as its Result checks them."""
-    run = _training_run(**{**_TRAINING_DEFAULTS, **inputs, "count": count, "watts": 1.0})
+    run = training_run(**{**_TRAINING_DEFAULTS, **inputs, "count": count, "watts": 1.0})
     q: dict[str, Any] = Result(calculator="training", quantities=run.quantities).quantities
     seconds, step = float(q["seconds"]), float(q["step_compute_seconds"])
     sync = q["gradient_sync_seconds"]
@@ -701,7 +403,7 @@ def training_scaling_svg(*, count: float, lang: str = "en", **inputs: Any) -> st
     unknown = sorted(set(inputs) - set(_SCALING_INPUTS))
     if unknown:
         raise CalcError(field=unknown[0], kind="unknown_input", choices=_SCALING_INPUTS, subject="training_scaling_svg")
-    chosen = _scaling_point(n0, inputs)  # raises CalcError on bad input
+    chosen = scaling_point(n0, inputs)  # raises CalcError on bad input
     ladder = sorted({max(1, round(n0 * 2.0**k)) for k in range(-5, 6) if n0 * 2.0**k <= 1e7} | {int(n0)})
     points = []
     for n in ladder:
@@ -709,7 +411,7 @@ def training_scaling_svg(*, count: float, lang: str = "en", **inputs: Any) -> st
             points.append(chosen)
             continue
         try:
-            points.append(_scaling_point(float(n), inputs))
+            points.append(scaling_point(float(n), inputs))
         except CalcError:  # this size overflows or is out of range: leave it out of the chart
             continue
     chip = inputs.get("accelerator")
@@ -832,5 +534,3 @@ TRAINING = Calculator(
     },
     plot=_training_result_svg,
 )
-
-CALCULATORS = (TRAINING,)

@@ -1,0 +1,253 @@
+# One training run's figures before the derivation writes them out: FLOPs, time, cost, power, energy, CO2, the
+# gradient sync and the bottleneck (the calculator and its chart share them).
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ..chips import Chip, Roofs, basis_roofs, resolve_chip
+from ..collectives import hierarchical_allreduce_seconds, overlap_needed, ring_allreduce_seconds
+from ..data import Accelerator, load_data
+from ..defaults import checked_price, economics_default
+from ..errors import check_number
+from ..messages import text
+from ..results import Step
+from .formulas import (
+    J_PER_KWH,
+    attention_flops_per_token,
+    cluster_flop_per_s,
+    facility_power_w,
+    training_flops,
+    training_seconds,
+)
+
+
+@dataclass(frozen=True)
+class TrainingRun:
+    """`training`'s figures before it writes them out: its quantities, and what its derivation shows besides."""
+
+    quantities: dict[str, Any]
+    chip: Chip
+    roofs: Roofs
+    count: float
+    peak: float
+    roof: float
+    roof_efficiency: float
+    productive: float  # seconds of training, before the goodput stretches them
+    price: float | None
+    per_accelerator_w: float | None
+    pue: float
+    energy_price: float
+    carbon: float | None
+    batch: float
+    sync_step: Step | None
+
+
+def model_flops(
+    model: str | None, params: float | None, layers: int | None, hidden_size: float | None, sequence_length: float
+) -> tuple[float, float]:
+    """N and the attention's FLOPs per token: a data/ model's (active) parameters and attention width, or the
+    custom model's parameters with its layers and width where given (no shape: no attention term)."""
+    s = check_number("seq_len", sequence_length, low=1, high=1e8, integer=True)
+    if model is not None:
+        shape = load_data().model(model)
+        width = float(shape.attention_heads * shape.head_dim)
+        return shape.active_params, attention_flops_per_token(layers=shape.layers, width=width, sequence_length=s)
+    n = check_number("params", params, low=0, low_open=True, high=1e15)
+    if layers is None or hidden_size is None:
+        return n, 0.0
+    depth = check_number("layers", layers, low=1, high=1e4, integer=True)
+    width = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
+    return n, attention_flops_per_token(layers=depth, width=width, sequence_length=s)
+
+
+def training_run(
+    *,
+    params: float,
+    tokens: float,
+    count: float,
+    mfu: float,
+    accelerator: str | None,
+    dtype: str,
+    peak_flop_per_s: float | None,
+    flops_per_token_per_param: float,
+    attention_flops_per_token: float,
+    price_usd_per_hour_per_accelerator: float | None,
+    watts: float | None,
+    node_overhead: float,
+    pue: float | None,
+    electricity_usd_per_kwh: float | None,
+    carbon_g_per_kwh: float | None,
+    link_bytes_per_s: float | None,
+    batch_tokens: float,
+    gradient_bytes_per_param: float,
+    total_params: float | None,
+    goodput: float | None,
+    basis: str,
+) -> TrainingRun:
+    """Every check and figure of `training`, in its order, without the derivation (the chart's points need none)."""
+    chip = resolve_chip(accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, needs=("peak",))
+    peak = float(chip.peak_flop_per_s or 0)
+    n = check_number("count", count, low=1, high=1e7, integer=True)
+    overhead = check_number("node_overhead", node_overhead, low=1, high=5)
+    per_accelerator_w = None
+    if watts is not None:
+        per_accelerator_w = check_number("watts", watts, low=0, low_open=True, high=1e5)
+    elif chip.data is not None and chip.data.tdp_w:
+        per_accelerator_w = chip.data.tdp_w * overhead
+    pue_used = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
+    energy_price = electricity_usd_per_kwh
+    if energy_price is None:
+        energy_price = economics_default("electricity_usd_per_kwh")
+    energy_price = check_number("electricity", energy_price, low=0, high=10)
+    price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
+    carbon = carbon_g_per_kwh if carbon_g_per_kwh is not None else economics_default("carbon_g_per_kwh")
+    if carbon is not None:
+        carbon = check_number("carbon", carbon, low=0, high=2000)
+
+    total = training_flops(
+        params=params,
+        tokens=tokens,
+        flops_per_token_per_param=flops_per_token_per_param,
+        attention_flops_per_token=attention_flops_per_token,
+    )
+    rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=mfu)
+    roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=("flops",))
+    roof = float(roofs.flop_per_s or peak)
+    roof_efficiency = mfu * peak / roof
+    seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
+    productive = seconds
+    if goodput is not None:
+        seconds = productive / check_number("goodput", goodput, low=0, low_open=True, high=1)
+    accelerator_seconds = n * seconds
+    cloud_cost = None
+    if price is not None:
+        cloud_cost = accelerator_seconds / 3_600.0 * price
+    it_w = facility_w = energy_j = electricity_cost = co2 = None
+    if per_accelerator_w is not None:
+        it_w = n * per_accelerator_w
+        facility_w = facility_power_w(count=n, watts_per_accelerator=per_accelerator_w, pue=pue_used)
+        energy_j = facility_w * seconds
+        electricity_cost = energy_j / J_PER_KWH * energy_price
+        if carbon is not None:
+            co2 = energy_j / J_PER_KWH * carbon / 1_000.0
+
+    synced_params = params
+    if total_params is not None:
+        active = check_number("params", params, low=0, low_open=True, high=1e15)
+        synced_params = check_number("total_params", total_params, low=active, high=1e15)
+    sync = gradient_sync(
+        chip=chip.data,
+        count=n,
+        params=synced_params,
+        link_bytes_per_s=link_bytes_per_s,
+        gradient_bytes_per_param=gradient_bytes_per_param,
+    )
+    batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
+    step_compute = (flops_per_token_per_param * params + attention_flops_per_token) * batch / rate
+    bottleneck = "compute"
+    overlap = None
+    sync_seconds = None
+    sync_step = None
+    if sync is not None:
+        sync_seconds, sync_step = sync
+        overlap = overlap_needed(sync_seconds=sync_seconds, compute_seconds=step_compute)
+        bottleneck = "gradient-sync" if sync_seconds > step_compute else "compute"
+
+    quantities: dict[str, Any] = {
+        "params": params,
+        "attention_flops_per_token": attention_flops_per_token,
+        "total_flops": total,
+        "cluster_flop_per_s": rate,
+        "seconds": seconds,
+        "accelerator_seconds": accelerator_seconds,
+        "cloud_cost_usd": cloud_cost,
+        "it_power_w": it_w,
+        "facility_power_w": facility_w,
+        "energy_j": energy_j,
+        "electricity_cost_usd": electricity_cost,
+        "co2_kg": co2,
+        "bottleneck": bottleneck,
+        "step_compute_seconds": step_compute,
+        "gradient_sync_seconds": sync_seconds,
+        "overlap_needed": overlap,
+        "peak_flop_per_s": peak,
+        "basis": roofs.basis,
+        "roof_flop_per_s": roof,
+        "roof_efficiency": roof_efficiency,
+        "watts_per_accelerator": per_accelerator_w,
+        "pue": pue_used,
+        "price_usd_per_hour": price,
+        "electricity_usd_per_kwh": energy_price,
+        "carbon_g_per_kwh": carbon,
+        "goodput": goodput,
+    }
+    return TrainingRun(
+        quantities,
+        chip,
+        roofs,
+        n,
+        peak,
+        roof,
+        roof_efficiency,
+        productive,
+        price,
+        per_accelerator_w,
+        pue_used,
+        energy_price,
+        carbon,
+        batch,
+        sync_step,
+    )
+
+
+def gradient_sync(
+    *,
+    chip: Accelerator | None,
+    count: float,
+    params: float,
+    link_bytes_per_s: float | None,
+    gradient_bytes_per_param: float,
+) -> tuple[float, Step] | None:
+    """Data-parallel gradient AllReduce per step: hierarchical when the chip has a scale-up domain, else a flat ring."""
+    size = check_number("gradient_bytes_per_param", gradient_bytes_per_param, low=0, low_open=True, high=8) * params
+    if link_bytes_per_s is None:
+        bits = chip.scale_out_bits_per_s if chip is not None else None
+        if not bits:
+            return None
+        link_bytes_per_s = bits / 8
+    link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
+    domain = chip.scale_up_domain_size if chip is not None else None
+    up = chip.scale_up_per_direction_bytes_per_s if chip is not None else None
+    if domain and up and domain > 1 and count > 1:
+        seconds = hierarchical_allreduce_seconds(
+            bytes_total=size,
+            count=count,
+            domain_size=domain,
+            scale_up_bytes_per_s=up,
+            scale_out_bytes_per_s=link,
+        )
+        g = min(domain, count)
+        m = math.ceil(count / g)
+        step = Step(
+            "gradient_sync_seconds",
+            text("training.step.sync_hierarchical"),
+            r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
+            "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
+            {"g": (g, ""), "m": (m, ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
+            seconds,
+            "s",
+        )
+        return seconds, step
+    seconds = ring_allreduce_seconds(bytes_total=size, count=count, link_bytes_per_s=link)
+    step = Step(
+        "gradient_sync_seconds",
+        text("training.step.sync_ring"),
+        r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}",
+        "2 × ({n} − 1)/{n} × {S} / {B}",
+        {"n": (count, ""), "S": (size, "B"), "B": (link, "B/s")},
+        seconds,
+        "s",
+    )
+    return seconds, step
