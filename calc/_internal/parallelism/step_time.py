@@ -14,8 +14,8 @@ from ..fields import (
 )
 from ..memory import (
     RECIPES,
-    _layer_activation_parts,
-    _output_activation_bytes,
+    layer_activation_parts_unchecked,
+    output_activation_bytes_unchecked,
 )
 from .kernels import Device, LayerWork, layer_work, output_layer, pass_factors
 from .layout import Layout, Setup, activation_inputs, output_inputs
@@ -87,7 +87,7 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
 
     weights, gradients, optimizer = sharded(w, 3), sharded(g, 2), sharded(o, 1)
     # Activations: the first stage keeps the most micro-batches in flight (Korthikanti et al. 2022, §4.2.3).
-    parts = _layer_activation_parts(**activation_inputs(setup, lay))
+    parts = layer_activation_parts_unchecked(**activation_inputs(setup, lay))
     per_layer = sum(parts.values())
     first: float
     last: float
@@ -99,7 +99,7 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
         last = min(last_layers / v * ((v - 1) * p + 1), last_layers * microbatches)
     logits = 0.0
     if m.vocab:
-        logits = _output_activation_bytes(**output_inputs(setup, lay))
+        logits = output_activation_bytes_unchecked(**output_inputs(setup, lay))
     first_bytes = first * per_layer + (logits if p == 1 else 0.0)
     last_bytes = last * per_layer + logits
     activations = first_bytes if p == 1 else max(first_bytes, last_bytes)

@@ -1,0 +1,288 @@
+# The training-memory calculator: the training state and activations per accelerator, and whether they fit.
+from __future__ import annotations
+
+from ..data import load_data
+from ..errors import check_choice, check_finite_result, check_number
+from ..fields import ACCELERATOR, Calculator, Field
+from ..messages import text
+from ..plot import memory_bars_svg
+from ..results import Result, Step
+from .activations import MLPS, SWITCHES, activation_steps
+from .state import (
+    CUDA_CONTEXT_BYTES,
+    RECIPES,
+    RECOMPUTE,
+    device_capacity,
+    usable_capacity,
+    zero_bytes_per_accelerator,
+)
+
+
+def training_memory(
+    *,
+    params: float | None = None,
+    recipe: str = "adam-mixed",
+    zero_stage: int = 0,
+    count: float = 1,
+    accelerator: str | None = None,
+    capacity_bytes: float | None = None,
+    layers: float | None = None,
+    hidden_size: float | None = None,
+    attention_heads: float | None = None,
+    sequence_length: float = 4096,
+    micro_batch: float = 1,
+    recompute: str = "none",
+    model: str | None = None,
+    kv_heads: float | None = None,
+    ffn_hidden_size: float | None = None,
+    mlp: str = "gelu",
+    vocab_size: float | None = None,
+    flash_attention: str = "off",
+    dropout: str = "on",
+    runtime_reserve_bytes: float | None = None,
+) -> Result:
+    """Memory per accelerator of training state (weights, gradients, optimizer) and, optionally, activations.
+
+    Parameters:
+        params: parameters Ψ (all of them, experts included).
+        recipe: adam-mixed (16 B/param), adam-mixed-fp32-grads (20), adam-8bit (10), bf16-adam (8).
+        zero_stage: ZeRO stage 0–3 (3 = FSDP full sharding) over `count` accelerators.
+        count: data-parallel accelerators sharing the state.
+        accelerator: a data/ id; adds its capacity and whether the total fits.
+        capacity_bytes: a custom chip's memory instead of `accelerator`.
+        layers, hidden_size, attention_heads, sequence_length, micro_batch, recompute: with `layers` and
+            `hidden_size` given, adds activation memory (Korthikanti et al. 2022); heads default to h/128.
+        model: a data/ model whose parameters and shape (KV heads, FFN width, MLP, vocabulary, experts) are used.
+        kv_heads, ffn_hidden_size, mlp, vocab_size: a custom model's blocks (GQA, FFN width default 4h, gelu or
+            swiglu, and the vocabulary whose FP32 logits the loss keeps).
+        flash_attention, dropout: "on" or "off"; FlashAttention stores no s x s scores, no dropout no masks.
+        runtime_reserve_bytes: memory the runtime holds before any tensor, left out of the fit (default
+            CUDA_CONTEXT_BYTES, the CUDA context of a PyTorch process).
+
+    Returns:
+        Result with bytes_per_param, total_bytes (state of the whole model), per_accelerator_bytes
+        (state plus activations on one accelerator), weight/gradient/optimizer bytes per accelerator,
+        activation_bytes, and with an accelerator capacity_bytes and fits.
+
+    Raises:
+        CalcError: a value outside its range or an unknown recipe, recompute mode or accelerator.
+    """
+    shape = load_data().model(model) if model is not None else None
+    if shape is not None:
+        params, layers, hidden_size, attention_heads = (
+            shape.params,
+            shape.layers,
+            shape.hidden_size,
+            shape.attention_heads,
+        )
+        kv_heads, ffn_hidden_size, vocab_size, mlp = (
+            shape.kv_heads,
+            shape.ffn_hidden_size,
+            shape.vocab_size,
+            shape.mlp or mlp,
+        )
+    psi = check_number("params", params, low=0, low_open=True, high=1e15)
+    stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
+    n = check_number("count", count, low=1, high=1e7, integer=True)
+    flash = check_choice("flash_attention", flash_attention, SWITCHES) == "on"
+    with_dropout = check_choice("dropout", dropout, SWITCHES) == "on"
+    weights, grads, optimizer = RECIPES[check_choice("recipe", recipe, tuple(RECIPES))]
+    per_param = weights + grads + optimizer
+    total = psi * per_param
+    state = zero_bytes_per_accelerator(params=psi, recipe=recipe, zero_stage=stage, count=n)
+    share = {
+        name: psi * size / (n if stage >= level else 1)
+        for name, size, level in (("weight", weights, 3), ("gradient", grads, 2), ("optimizer", optimizer, 1))
+    }
+    steps = [
+        Step(
+            "bytes_per_param",
+            text("training-memory.step.bytes_per_param", recipe=text(f"option.recipe.{recipe}")),
+            r"w + g + o",
+            "{w} + {g} + {o}",
+            {"w": (weights, "B"), "g": (grads, "B"), "o": (optimizer, "B")},
+            per_param,
+            "B",
+        ),
+        Step(
+            "total_bytes",
+            text("training-memory.step.total_bytes"),
+            r"\Psi\,(w + g + o)",
+            "{P} × {b}",
+            {"P": (psi, ""), "b": (per_param, "B")},
+            total,
+            "B",
+        ),
+        Step(
+            "state_bytes",
+            text("training-memory.step.state_bytes", stage=stage, count=float(n)),
+            r"w\Psi/N_w + g\Psi/N_g + o\Psi/N_o",
+            "{W} + {G} + {O}",
+            {"W": (share["weight"], "B"), "G": (share["gradient"], "B"), "O": (share["optimizer"], "B")},
+            state,
+            "B",
+        ),
+    ]
+    activations = 0.0
+    if layers is not None and hidden_size is not None:
+        heads = attention_heads if attention_heads is not None else max(1.0, round(hidden_size / 128))
+        check_number("layers", layers, low=1, high=1e4, integer=True)
+        check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
+        width, copies = ffn_hidden_size, 1.0
+        if shape is not None and shape.experts is not None:
+            width, copies = (
+                shape.expert_ffn_hidden_size,
+                float((shape.experts_per_token or 1) + (shape.shared_experts or 0)),
+            )
+        _, activations, activation_derivation = activation_steps(
+            layers_in_flight=layers,
+            sequence_length=sequence_length,
+            micro_batch=micro_batch,
+            hidden_size=hidden_size,
+            attention_heads=heads,
+            kv_heads=kv_heads,
+            head_dim=shape.head_dim if shape is not None else None,
+            ffn_hidden_size=width,
+            mlp=mlp,
+            mlp_copies=copies,
+            recompute=recompute,
+            flash_attention=flash,
+            dropout=with_dropout,
+            vocab_size=vocab_size,
+            layer_label=text("training-memory.step.activation_bytes", recompute=text(f"option.recompute.{recompute}")),
+        )
+        steps += activation_derivation
+    per_accelerator = state + activations
+    quantities: dict[str, float | str | bool | None] = {
+        "bytes_per_param": per_param,
+        "total_bytes": total,
+        "per_accelerator_bytes": per_accelerator,
+        "weight_bytes": share["weight"],
+        "gradient_bytes": share["gradient"],
+        "optimizer_bytes": share["optimizer"],
+        "activation_bytes": activations,
+        "capacity_bytes": None,
+        "fits": None,
+    }
+    capacity, where = None, None
+    if accelerator is not None:
+        capacity, where = device_capacity(load_data().accelerator(accelerator))
+    elif capacity_bytes is not None:
+        capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
+        where = text("training-memory.step.capacity", chip=text("chip.custom"))
+    reserve = CUDA_CONTEXT_BYTES if runtime_reserve_bytes is None else runtime_reserve_bytes
+    reserve = check_number("runtime_reserve_bytes", reserve, low=0, high=1e15)
+    quantities["runtime_reserve_bytes"] = reserve
+    quantities["usable_bytes"] = None
+    if capacity is not None and where is not None:
+        usable, capacity_steps = usable_capacity(capacity, where, reserve)
+        quantities["capacity_bytes"] = capacity
+        quantities["usable_bytes"] = usable
+        quantities["fits"] = per_accelerator <= usable
+        steps += capacity_steps
+    for key, value in quantities.items():
+        if isinstance(value, float):
+            check_finite_result(key, value)
+    return Result(calculator="training-memory", quantities=quantities, steps=steps)
+
+
+def _training_memory_result_svg(result: Result, lang: str) -> str:
+    """The chart: weights, gradients, optimizer states and activations per accelerator against its capacity."""
+    q = result.quantities
+    names = {
+        "weight_bytes": "plot.memory.weights",
+        "gradient_bytes": "plot.memory.gradients",
+        "optimizer_bytes": "plot.memory.optimizer",
+        "activation_bytes": "plot.memory.activations",
+    }
+    parts = tuple(
+        (text(label).render(lang), float(q[key]))  # type: ignore[arg-type]
+        for key, label in names.items()
+        if isinstance(q.get(key), (int, float))
+    )
+    capacity = q.get("capacity_bytes")
+    return memory_bars_svg(
+        parts=parts, capacity_bytes=float(capacity) if isinstance(capacity, (int, float)) else None, lang=lang
+    )
+
+
+TRAINING_MEMORY = Calculator(
+    name="training-memory",
+    fields=(
+        Field("model", kind="model", default="custom"),
+        Field("params", default="70B", custom_of="model", low=0, low_open=True, high=1e15),
+        Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES)),
+        Field("zero", default="0", param="zero_stage", low=0, high=3, integer=True),
+        Field("count", default="1", low=1, high=1e7, integer=True),
+        ACCELERATOR,
+        Field(
+            "memory_gb",
+            unit="GB",
+            default="80",
+            param="capacity_bytes",
+            scale=1e9,
+            custom_of="accelerator",
+            low=0,
+            low_open=True,
+            high=1e9,
+        ),
+        Field("layers", optional=True, custom_of="model", low=1, high=1e4, integer=True, advanced=True),
+        Field("hidden_size", optional=True, custom_of="model", low=1, high=1e7, integer=True, advanced=True),
+        Field(
+            "heads",
+            optional=True,
+            custom_of="model",
+            param="attention_heads",
+            low=1,
+            high=1e5,
+            integer=True,
+            advanced=True,
+        ),
+        Field("kv_heads", optional=True, custom_of="model", low=1, high=1e5, integer=True, advanced=True),
+        Field(
+            "ffn",
+            optional=True,
+            custom_of="model",
+            param="ffn_hidden_size",
+            low=1,
+            high=1e8,
+            integer=True,
+            advanced=True,
+        ),
+        Field("mlp", kind="choice", default="gelu", choices=MLPS, custom_of="model", advanced=True),
+        Field(
+            "vocab", optional=True, custom_of="model", param="vocab_size", low=1, high=1e8, integer=True, advanced=True
+        ),
+        Field("seq_len", default="4096", param="sequence_length", low=1, high=1e8, integer=True, advanced=True),
+        Field("micro_batch", default="1", low=1, high=1e6, integer=True, advanced=True),
+        Field("recompute", kind="choice", default="none", choices=RECOMPUTE, advanced=True),
+        Field("flash_attention", kind="choice", default="off", choices=SWITCHES, advanced=True),
+        Field("dropout", kind="choice", default="on", choices=SWITCHES, advanced=True),
+        Field(
+            "reserve_gb",
+            unit="GB",
+            param="runtime_reserve_bytes",
+            scale=1e9,
+            optional=True,
+            low=0,
+            high=1e6,
+            advanced=True,
+            default_from=lambda: CUDA_CONTEXT_BYTES / 1e9,
+        ),
+    ),
+    function=training_memory,
+    units={
+        "bytes_per_param": "B",
+        "total_bytes": "B",
+        "per_accelerator_bytes": "B",
+        "weight_bytes": "B",
+        "gradient_bytes": "B",
+        "optimizer_bytes": "B",
+        "activation_bytes": "B",
+        "capacity_bytes": "B",
+        "runtime_reserve_bytes": "B",
+        "usable_bytes": "B",
+    },
+    headline=("bytes_per_param", "total_bytes", "per_accelerator_bytes"),
+    plot=_training_memory_result_svg,
+)
