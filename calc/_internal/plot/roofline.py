@@ -1,0 +1,145 @@
+# The roofline chart: each chip's roof on log-log axes, and the kernels placed under them.
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from ..errors import CalcError, check_number
+from ..fmt import format_number, format_quantity
+from ..i18n import site_lang
+from ..messages import t
+from .svg import COLORS, WIDTH, decade_label, svg_number, svg_open
+
+
+@dataclass(frozen=True)
+class Roof:
+    """One chip's roof: min(peak, intensity × bandwidth), drawn in `color`, thicker when `highlight`.
+
+    An `achievable` roof (the chip's measured matmul FLOP/s and memory bandwidth) is drawn dashed, under the peak
+    roof of the same colour; `description` words it for the chart's <desc> (default: peak, bandwidth, ridge), and
+    `key` (a chip id) marks its line for tests and styles.
+    """
+
+    label: str
+    peak_flop_per_s: float
+    bandwidth_bytes_per_s: float
+    color: str = COLORS[0]
+    highlight: bool = False
+    achievable: bool = False
+    description: str | None = None
+    key: str = ""
+
+
+def roofline_chart(
+    roofs: Sequence[Roof],
+    kernels: Sequence[tuple[str, float]] = (),
+    *,
+    kernels_on: int = 0,
+    lang: str = "en",
+    width: int = WIDTH,
+    height: int = 340,
+) -> str:
+    """A log-log roofline of several chips with kernels on one of them, as an SVG string.
+
+    Each roof is min(P, I × B) (Williams, Waterman & Patterson 2009); a kernel sits on roof `kernels_on` at
+    its attainable FLOP/s. The SVG has role="img", a <title> and a <desc> that states every ridge point.
+
+    Raises:
+        CalcError: no roof, or a kernel intensity out of range.
+    """
+    lang = site_lang(lang)
+    if not roofs:
+        raise CalcError(field="accelerators", kind="missing")
+    kernels = [(str(label), check_number("intensity", x, low=0, low_open=True, high=1e12)) for label, x in kernels]
+    on = int(check_number("points_on", kernels_on, low=0, high=len(roofs) - 1, integer=True))
+    ridges = [r.peak_flop_per_s / r.bandwidth_bytes_per_s for r in roofs]
+    xs = ridges + [x for _, x in kernels]
+    x_lo = math.floor(math.log10(min(min(xs) / 10, 1.0)))
+    x_hi = math.ceil(math.log10(max(xs) * 10))
+    y_hi = math.ceil(math.log10(max(r.peak_flop_per_s for r in roofs) * 1.5))
+    lowest = min(min(r.peak_flop_per_s, 10**x_lo * r.bandwidth_bytes_per_s) for r in roofs)
+    y_lo = min(math.floor(math.log10(lowest)), y_hi - 1)
+    left, right, top, bottom = 64, 12, 24, 48
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def px(x: float) -> float:
+        return left + (math.log10(x) - x_lo) / (x_hi - x_lo) * plot_w
+
+    def py(y: float) -> float:
+        return top + (y_hi - math.log10(y)) / (y_hi - y_lo) * plot_h
+
+    title = t("plot.roofline.title", lang, chips=", ".join(r.label for r in roofs))
+    described = [
+        r.description
+        or t(
+            "plot.roofline.roof",
+            lang,
+            chip=r.label,
+            peak=format_quantity(r.peak_flop_per_s, "FLOP/s", lang),
+            bandwidth=format_quantity(r.bandwidth_bytes_per_s, "B/s", lang),
+            ridge=format_number(ridge, lang),
+        )
+        for r, ridge in zip(roofs, ridges, strict=True)
+    ]
+    described += [t("plot.roofline.kernel", lang, label=label, x=format_number(x, lang)) for label, x in kernels]
+    parts = svg_open("roof", width, height, title, "; ".join(described))
+    parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
+    for exponent in range(x_lo, x_hi + 1):
+        x = svg_number(px(10.0**exponent))
+        parts.append(f'<line x1="{x}" y1="{top}" x2="{x}" y2="{top + plot_h}" stroke="#ddd"/>')
+        parts.append(f'<text x="{x}" y="{top + plot_h + 16}" text-anchor="middle">{decade_label(exponent)}</text>')
+    for exponent in range(y_lo, y_hi + 1):
+        y = svg_number(py(10.0**exponent))
+        parts.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#ddd"/>')
+        parts.append(
+            f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{decade_label(exponent)}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle">'
+        f"{escape(t('plot.roofline.x_axis', lang))}</text>"
+    )
+    parts.append(
+        f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
+        f"{escape(t('plot.roofline.y_axis', lang))}</text>"
+    )
+    x_min, x_max = 10.0**x_lo, 10.0**x_hi
+    for index, roof in enumerate(roofs):
+        ridge = ridges[index]
+        corners = [(x_min, min(roof.peak_flop_per_s, x_min * roof.bandwidth_bytes_per_s))]
+        if x_min < ridge < x_max:
+            corners.append((ridge, roof.peak_flop_per_s))
+        corners.append((x_max, min(roof.peak_flop_per_s, x_max * roof.bandwidth_bytes_per_s)))
+        path = " ".join(f"{svg_number(px(x))},{svg_number(py(max(y, 10.0**y_lo)))}" for x, y in corners)
+        stroke = (2.5 if roof.highlight else 1.5) if roof.achievable else (3.5 if roof.highlight else 1.5)
+        dash = ' stroke-dasharray="7 4"' if roof.achievable else ""
+        kind = "achievable" if roof.achievable else "peak"
+        parts.append(
+            f'<polyline points="{path}" fill="none" stroke="{roof.color}" stroke-width="{stroke}"{dash} '
+            f'data-roof="{kind}" data-chip="{escape(roof.key)}"/>'
+        )
+        # The legend sits in the lower right, under the flat roofs, where no roof runs.
+        legend_y = top + plot_h - 10 - 17 * (len(roofs) - 1 - index)
+        weight = ' font-weight="bold"' if roof.highlight else ""
+        right_edge = left + plot_w
+        parts.append(
+            f'<line x1="{right_edge - 28}" y1="{legend_y - 4}" x2="{right_edge - 8}" y2="{legend_y - 4}" '
+            f'stroke="{roof.color}" stroke-width="{stroke}"{dash}/>'
+        )
+        parts.append(
+            f'<text x="{right_edge - 32}" y="{legend_y}" text-anchor="end" fill="{roof.color}"{weight}>'
+            f"{escape(roof.label)}</text>"
+        )
+    if kernels:
+        roof = roofs[on]
+        for label, intensity in kernels:
+            attained = min(roof.peak_flop_per_s, intensity * roof.bandwidth_bytes_per_s)
+            cx, cy = svg_number(px(intensity)), svg_number(py(max(attained, 10.0**y_lo)))
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="5" fill="currentColor"><title>{escape(label)}: '
+                f"{format_number(intensity, lang)} FLOP/byte, {format_quantity(attained, 'FLOP/s', lang)}</title></circle>"
+            )
+            parts.append(f'<text x="{cx}" y="{svg_number(float(cy) + 18)}" text-anchor="middle">{escape(label)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
