@@ -13,7 +13,8 @@ import yaml
 import calc
 from calc._tooling.bundle import build_bundle, default_data_dir
 from calc._tooling.translations import data_texts, load_translations, translation_problems
-from tools.data_pages import chip_page_markdown, interconnect_table_html, landscape_table_html
+from tools.chip_pages import chip_page_markdown
+from tools.data_pages import interconnect_table_html, landscape_table_html
 
 Cli = Callable[..., tuple[int, str, str]]
 REPO_URL = "https://github.com/x4-hardware-fluency/x4"

@@ -10,9 +10,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import calc
+from tools.chip_pages import chip_page_markdown
 from tools.data_pages import (
     FORMATS,
-    chip_page_markdown,
     in_current_edition,
     interconnect_table_html,
     landscape_table_html,

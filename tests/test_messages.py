@@ -77,8 +77,13 @@ def test_every_literal_id_in_calc_exists() -> None:
     assert not missing, "\n".join(missing)
 
 
+def _prefixed(where: str) -> bool:
+    """The data and chip pages call the catalog with their own prefixes (data., chip.)."""
+    return where.startswith(("tools/data_pages.py", "tools/chip_pages.py"))
+
+
 def test_every_literal_id_in_tools_exists() -> None:
-    """Every `t("…")` in tools names an entry of the pages' catalog (the data pages prefix theirs)."""
+    """Every `t("…")` in tools names an entry of the pages' catalog (the data and chip pages prefix theirs)."""
     tooling = {
         str(p.relative_to(ROOT))
         for p in (ROOT / "tools").rglob("*.py")
@@ -87,15 +92,15 @@ def test_every_literal_id_in_tools_exists() -> None:
     keys = [
         (w, k)
         for w, k in _literal_keys(ROOT / "tools", {"t", "tr"})
-        if "data_pages" not in w and w.split(":")[0] not in tooling
+        if not _prefixed(w) and w.split(":")[0] not in tooling
     ]
     missing_tooling = [
         f"{w} {k}"
         for w, k in _literal_keys(ROOT / "tools", {"t"})
         if w.split(":")[0] in tooling and k not in TOOLING_CATALOG
     ]
-    keys += [(w, f"data.{k}") for w, k in _literal_keys(ROOT / "tools", {"t"}) if "data_pages" in w]
-    keys += [(w, f"chip.{k}") for w, k in _literal_keys(ROOT / "tools", {"p"}) if "data_pages" in w]
+    keys += [(w, f"data.{k}") for w, k in _literal_keys(ROOT / "tools", {"t"}) if _prefixed(w)]
+    keys += [(w, f"chip.{k}") for w, k in _literal_keys(ROOT / "tools", {"p"}) if _prefixed(w)]
     missing = [f"{where} {key}" for where, key in keys if key not in PAGE_CATALOG] + missing_tooling
     assert not missing, "\n".join(missing)
 

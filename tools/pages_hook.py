@@ -16,8 +16,8 @@ _ROOT = str(Path(__file__).resolve().parents[1])
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
+from tools.chip_pages import chip_page_markdown, index_page_markdown  # noqa: E402
 from tools.common import LANGS  # noqa: E402 (needs the path above)
-from tools.data_pages import chip_page_markdown, index_page_markdown  # noqa: E402
 
 # src_uri ("en/accelerators/h100-sxm.md") -> Markdown, for the build in progress.
 _PAGES: dict[str, str] = {}
