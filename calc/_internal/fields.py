@@ -179,6 +179,19 @@ CUSTOM_BANDWIDTH = Field(
     high=1e6,
     aliases=("bandwidth_tbps",),
 )
+# A custom chip's memory, one bound for every calculator that takes it (1 PB: no accelerator comes near).
+MAX_MEMORY_GB = 1e6
+CUSTOM_MEMORY = Field(
+    "memory_gb",
+    unit="GB",
+    default="80",
+    param="capacity_bytes",
+    scale=1e9,
+    custom_of="accelerator",
+    low=0,
+    low_open=True,
+    high=MAX_MEMORY_GB,
+)
 # The scale-up link per direction, overriding the chip's data (optional: blank uses the data).
 LINK_OVERRIDE = Field(
     "link_gbytes_s",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..data import load_data
 from ..errors import check_choice, check_finite_result, check_number
-from ..fields import ACCELERATOR, Calculator, Field
+from ..fields import ACCELERATOR, CUSTOM_MEMORY, MAX_MEMORY_GB, Calculator, Field
 from ..messages import text
 from ..plot import memory_bars_svg
 from ..results import Result, Step
@@ -168,7 +168,7 @@ def training_memory(
     if accelerator is not None:
         capacity, where = device_capacity(load_data().accelerator(accelerator))
     elif capacity_bytes is not None:
-        capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
+        capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
         where = text("training-memory.step.capacity", chip=text("chip.custom"))
     reserve = CUDA_CONTEXT_BYTES if runtime_reserve_bytes is None else runtime_reserve_bytes
     reserve = check_number("runtime_reserve_bytes", reserve, low=0, high=1e15)
@@ -215,17 +215,7 @@ TRAINING_MEMORY = Calculator(
         Field("zero", default="0", param="zero_stage", low=0, high=3, integer=True),
         Field("count", default="1", low=1, high=1e7, integer=True),
         ACCELERATOR,
-        Field(
-            "memory_gb",
-            unit="GB",
-            default="80",
-            param="capacity_bytes",
-            scale=1e9,
-            custom_of="accelerator",
-            low=0,
-            low_open=True,
-            high=1e9,
-        ),
+        CUSTOM_MEMORY,
         Field("layers", optional=True, custom_of="model", low=1, high=1e4, integer=True, advanced=True),
         Field("hidden_size", optional=True, custom_of="model", low=1, high=1e7, integer=True, advanced=True),
         Field(

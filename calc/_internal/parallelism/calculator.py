@@ -12,10 +12,12 @@ from ..fields import (
     ACCELERATOR,
     BASIS,
     CUSTOM_BANDWIDTH,
+    CUSTOM_MEMORY,
     CUSTOM_PEAK,
     DEFAULT_BASIS,
     DEFAULT_DTYPE,
     DTYPES,
+    MAX_MEMORY_GB,
     Calculator,
     Field,
     with_changes,
@@ -131,7 +133,7 @@ def parallelism(
         label = text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}"))
     else:
         peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-        capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=1e18)
+        capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
         where = text("training-memory.step.capacity", chip=text("chip.custom"))
         hbm = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
         label = text("chip.custom")
@@ -309,17 +311,7 @@ PARALLELISM = Calculator(
         ACCELERATOR,
         Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES),
         CUSTOM_PEAK,
-        Field(
-            "memory_gb",
-            unit="GB",
-            default="80",
-            param="memory_bytes",
-            scale=1e9,
-            custom_of=_CUSTOM_CHIP,
-            low=0,
-            low_open=True,
-            high=1e9,
-        ),
+        with_changes(CUSTOM_MEMORY, param="memory_bytes", custom_of=_CUSTOM_CHIP),
         CUSTOM_BANDWIDTH,
         Field(
             "scale_up_gbytes_s",

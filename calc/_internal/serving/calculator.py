@@ -11,9 +11,11 @@ from ..fields import (
     ACCELERATOR,
     BASIS,
     CUSTOM_BANDWIDTH,
+    CUSTOM_MEMORY,
     CUSTOM_PEAK,
     DEFAULT_BASIS,
     LINK_OVERRIDE,
+    MAX_MEMORY_GB,
     Calculator,
     Field,
     with_changes,
@@ -185,7 +187,7 @@ def serving(
             chip_link *= measured.up_share
             measured_call = measured.up_latency or None
     else:
-        memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e15)
+        memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
         chip_link = None
     link = 1.0
     if n > 1:
@@ -417,17 +419,7 @@ SERVING = Calculator(
         Field("schedule", kind="choice", default="chunked", choices=SCHEDULES, advanced=True),
         with_changes(CUSTOM_PEAK, default="1000"),
         CUSTOM_BANDWIDTH,
-        Field(
-            "memory_gb",
-            unit="GB",
-            default="80",
-            param="capacity_bytes",
-            scale=1e9,
-            custom_of="accelerator",
-            low=0,
-            low_open=True,
-            high=1e6,
-        ),
+        CUSTOM_MEMORY,
         LINK_OVERRIDE,
         Field(
             "latency_us",
