@@ -319,3 +319,29 @@ def test_a_layout_that_does_not_fit_says_so_first_and_a_bubble_over_one_is_flagg
     assert any("idles longer than it computes" in note.render("en") for note in result.notes)
     big = calc.compute("parallelism", {"model": "llama-3-405b", "count": "8", "tp": "8", "pp": "1"}, "en")
     assert big.quantities["fits"] is False and big.notes[0].render("en").startswith("Does not fit")
+
+
+def test_context_parallel_ranks_share_the_whole_sequence_attention() -> None:
+    """Each rank's s/c queries attend to all s keys (its gathered K and V), so splitting a 32k sequence over 2 or 4
+    ranks leaves the step's compute what it was on one: the same attention FLOPs, shared out, not c times fewer."""
+    base = {"model": "llama-3-8b", "count": "8", "tp": "1", "pp": "1", "seq_len": "32768"}
+    base |= {"global_batch_tokens": "262144", "zero": "1"}
+    one = calc.compute("parallelism", {**base, "cp": "1"}).quantities["compute_seconds"]
+    for cp in ("2", "4"):
+        split = calc.compute("parallelism", {**base, "cp": cp}).quantities["compute_seconds"]
+        assert split == pytest.approx(one, rel=0.01)
+
+
+def test_a_gradient_sync_after_the_backward_pass_is_all_exposed() -> None:
+    """Megatron-LM's 2021 "local" DDP reduced the gradients after the pipeline's flush (megatron/training.py,
+    train_step, at the commit its SC21 scripts name): off, the whole AllReduce adds to the step; on (the default),
+    only what the last micro-batch does not cover."""
+    inputs = {"model": "llama-3-70b", "count": "256", "tp": "8", "pp": "4", "global_batch_tokens": "2M", "zero": "1"}
+    on = calc.compute("parallelism", inputs, "en")
+    off = calc.compute("parallelism", {**inputs, "dp_overlap": "off"}, "es")
+    q_on, q_off = on.quantities, off.quantities
+    assert q_off["dp_exposed_seconds"] == q_off["dp_comm_seconds"] > q_on["dp_exposed_seconds"]
+    saved = q_off["dp_exposed_seconds"] - q_on["dp_exposed_seconds"]
+    assert q_off["step_seconds"] == pytest.approx(q_on["step_seconds"] + saved)
+    shown = next(step for step in off.steps if step.key == "dp_exposed_seconds")
+    assert "sin solapar" in shown.render("es")["label"]

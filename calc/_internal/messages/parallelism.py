@@ -46,6 +46,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "option.tp_overlap.on": {"en": "on", "es": "sí"},
     "option.tp_overlap.off": {"en": "off", "es": "no"},
+    "field.dp_overlap": {
+        "en": "Gradient sync overlapped with the backward pass",
+        "es": "Sincronización de gradientes solapada con la pasada hacia atrás",
+    },
+    "option.dp_overlap.on": {"en": "on", "es": "sí"},
+    "option.dp_overlap.off": {"en": "off", "es": "no"},
     "field.virtual_stages": {
         "en": "Model chunks per pipeline rank (interleaving)",
         "es": "Trozos del modelo por proceso del pipeline (intercalado)",
@@ -211,6 +217,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "planner.step.dp_exposed_1": {
         "en": "Gradient sync not hidden under one micro-batch's compute",
         "es": "Sincronización de gradientes que no se oculta bajo el cómputo de un micro-batch",
+    },
+    "planner.step.dp_exposed_off": {
+        "en": "Gradient sync after the last backward pass, not overlapped: all of it shows",
+        "es": "Sincronización de gradientes tras la última pasada hacia atrás, sin solapar: queda expuesta entera",
     },
     "planner.step.dp_exposed_2": {
         "en": "ZeRO-2: ReduceScatter every micro-batch under its backward, AllGather under the first forward; what shows",

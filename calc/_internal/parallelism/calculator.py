@@ -74,6 +74,7 @@ def parallelism(
     zero_stage: int = 1,
     sequence_parallel: str = "on",
     tp_overlap: str = "off",
+    dp_overlap: str = "on",
     sequence_length: float = 8192,
     global_batch_tokens: float = 4_194_304,
     micro_batch: float = 1,
@@ -99,7 +100,10 @@ def parallelism(
             data, expert and context parallelism; virtual_stages: model chunks per pipeline rank (interleaving).
         zero_stage: 0-3 over the data-parallel group (3 = FSDP). sequence_parallel: "on" or "off". tp_overlap: "on" hides
         the tensor-parallel collectives under the layer's matmuls as far as they reach (Transformer Engine's
-        userbuffers overlap); "off" (the default) leaves them all on the critical path.
+        userbuffers overlap); "off" (the default) leaves them all on the critical path. dp_overlap: "on" (the
+        default) starts the gradient sync during the backward pass (PyTorch DDP's buckets, Megatron-Core's
+        overlapped reduction); "off" runs it after the last backward, all of it exposed (Megatron-LM's 2021
+        "local" DDP).
         sequence_length, global_batch_tokens, micro_batch: the batch; micro-batches m = ⌈B / (s·b·dp)⌉.
         recompute: none, selective or full. recipe: the training-memory recipes (bytes per parameter).
         flash_attention, dropout: "on" or "off" (activation memory). matmul_efficiency: the fraction of the dense
@@ -194,6 +198,7 @@ def parallelism(
         recompute=check_choice("recompute", recompute, RECOMPUTE),
         sequence_parallel=check_choice("sequence_parallel", sequence_parallel, SWITCHES) == "on",
         tp_overlap=check_choice("tp_overlap", tp_overlap, SWITCHES) == "on",
+        dp_overlap=check_choice("dp_overlap", dp_overlap, SWITCHES) == "on",
     )
     check_choice("search", search, SWITCHES)
     check_layout(setup, lay)
@@ -361,6 +366,7 @@ PARALLELISM = Calculator(
         Field("recompute", kind="choice", default="none", choices=RECOMPUTE),
         Field("sequence_parallel", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("tp_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
+        Field("dp_overlap", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("virtual_stages", default="1", low=1, high=1e3, integer=True, advanced=True),
         Field("optimizer", kind="choice", default="adam-mixed", param="recipe", choices=tuple(RECIPES), advanced=True),
         Field("flash_attention", kind="choice", default="on", choices=SWITCHES, advanced=True),

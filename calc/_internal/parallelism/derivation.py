@@ -295,7 +295,15 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: 
             "Fw": (q["fwd"], "s"),
             "Bw": (q["bwd"], "s"),
         }
-        if lay.zero <= 1:
+        exposed_key = f"planner.step.dp_exposed_{min(lay.zero, 3) if lay.zero > 1 else 1}"
+        if not lay.dp_overlap:
+            exposed_key = "planner.step.dp_exposed_off"
+            formula, template = {
+                0: (r"T_\text{AR}", "{A}"),
+                1: (r"T_\text{AR}", "{A}"),
+                2: (r"(m + 1)\,\tfrac{T_\text{AR}}{2}", "({m} + 1) × {A} / 2"),
+            }.get(lay.zero, (r"1.5\,m\,T_\text{AR}", "1.5 × {m} × {A}"))
+        elif lay.zero <= 1:
             formula, template = r"\max(0, T_\text{AR} - t_\mu)", "max(0, {A} − {T})"
         elif lay.zero == 2:
             formula = (
@@ -308,7 +316,7 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: 
         steps.append(
             Step(
                 "dp_exposed_seconds",
-                text(f"planner.step.dp_exposed_{min(lay.zero, 3) if lay.zero > 1 else 1}"),
+                text(exposed_key),
                 formula,
                 template,
                 window,

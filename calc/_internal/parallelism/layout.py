@@ -62,6 +62,7 @@ class Layout:
     recompute: str
     sequence_parallel: bool
     tp_overlap: bool = False  # each TP collective split and pipelined with the GEMM beside it
+    dp_overlap: bool = True  # the gradient sync started during the backward pass, not after it
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,7 @@ def _work(setup: Setup, lay: Layout, *, moe: bool) -> LayerWork:
     return layer_work(
         device=device_of(setup),
         tokens=setup.sequence * lay.micro_batch / lay.cp,
-        sequence=setup.sequence / lay.cp,
+        sequence=setup.sequence,  # each rank's queries attend to the whole sequence's keys
         hidden=m.hidden,
         heads=m.heads,
         kv_heads=m.kv_heads,
@@ -256,6 +256,8 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     else:  # weights gathered for each micro-batch's forward and backward, gradients reduce-scattered
         dp_comm = microbatches * 1.5 * allreduce
         dp_exposed = microbatches * (max(0.0, allreduce / 2 - fwd) + max(0.0, allreduce - bwd))
+    if not lay.dp_overlap:  # reduced after the pipeline's flush: nothing hides it
+        dp_exposed = dp_comm
     # The optimizer step reads and writes its states and writes the weights, at HBM bandwidth.
     updated = (dense_dev / (group if lay.zero >= 1 else 1)) + expert_dev / (expert_group if lay.zero >= 1 else 1)
     optimizer_s = (2 * o + w + g) * updated / setup.hbm
