@@ -415,3 +415,19 @@ def test_compute_bound_batch_is_on_the_serving_basis() -> None:
         assert q["compute_bound_batch"] == pytest.approx(expected)
     achievable = calc.compute("serving", inputs).quantities["compute_bound_batch"]
     assert 240 < achievable < 260 < peak_ratio  # about 250 on the H100's measured rates, against 276 at the peaks
+
+
+def test_a_step_runs_its_kernels_in_turn_each_at_its_own_roof() -> None:
+    """The matmuls then attention, each bound by its own reads or FLOPs (Yuan et al. 2024, a roofline per
+    operation): Llama 3 8B at a batch of 320 on one H100 has compute-bound matmuls and still pays for reading
+    its whole cache, which one roofline over the step (max of the totals) would hide. At batch 1 both kernels
+    are bound by their reads, and the step is the memory time either way."""
+    q = calc.compute(
+        "serving", {"model": "llama-3-8b", "accelerator": "h100-sxm", "batch": "320", "schedule": "blocking"}
+    ).quantities
+    linear, kv = q["decode_linear_seconds"], q["decode_kv_seconds"]
+    assert linear > q["decode_weights_seconds"] and kv > q["decode_attention_seconds"]
+    assert q["decode_step_seconds"] == pytest.approx(linear + kv)
+    assert q["decode_step_seconds"] > max(q["decode_memory_seconds"], q["decode_compute_seconds"])
+    one = calc.compute("serving", {"model": "llama-3-8b", "accelerator": "h100-sxm", "batch": "1"}).quantities
+    assert one["decode_step_seconds"] == pytest.approx(one["decode_memory_seconds"], rel=0.02)

@@ -102,14 +102,13 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Time to first token (one prompt's prefill)",
         "es": "Tiempo hasta el primer token (el prefill de un prompt)",
     },
-    "serving.step.decode_step": {"en": "One decode step of the batch", "es": "Un paso de decodificación del batch"},
-    "serving.step.mixed_compute": {
-        "en": "Compute of one step under chunked prefill: its decodes and the prompts of the B/O requests joining",
-        "es": "Cómputo de un paso con prefill por trozos: sus decodificaciones y los prompts de las B/O solicitudes que se incorporan",
+    "serving.step.decode_step": {
+        "en": "One decode step of the batch: the matmuls, then attention, each at its own roof",
+        "es": "Un paso de decodificación del batch: los matmuls y luego la atención, cada uno en su propio techo",
     },
     "serving.step.mixed_step": {
-        "en": "One step (TPOT): the weights and KV cache read once for both kinds of work",
-        "es": "Un paso (TPOT): los pesos y la caché KV se leen una sola vez para los dos tipos de trabajo",
+        "en": "One step (TPOT): the matmuls, then attention, each at its own roof; weights and cache read once for both kinds of work",
+        "es": "Un paso (TPOT): los matmuls y luego la atención, cada uno en su propio techo; pesos y caché se leen una sola vez para los dos tipos de trabajo",
     },
     "serving.step.mixed_comm": {
         "en": "Tensor-parallel AllReduces of one step, decode and prompt tokens (TP {tp})",
@@ -144,13 +143,33 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Weights one decode step reads (input table: one row per token)",
         "es": "Pesos que lee un paso de decodificación (tabla de entrada: una fila por token)",
     },
-    "serving.step.decode_memory": {
-        "en": "Decode step, memory time (weights + the batch's KV cache)",
-        "es": "Paso de decodificación, tiempo de memoria (pesos + caché KV del batch)",
+    "serving.step.decode_weights": {
+        "en": "Decode step, reading the weights (the matmuls' memory time)",
+        "es": "Paso de decodificación, lectura de los pesos (tiempo de memoria de los matmuls)",
     },
-    "serving.step.decode_compute": {
-        "en": "Decode step, compute time (weights + attention)",
-        "es": "Paso de decodificación, tiempo de cómputo (pesos + atención)",
+    "serving.step.decode_kv": {
+        "en": "Decode step, reading the batch's KV cache (attention's memory time)",
+        "es": "Paso de decodificación, lectura de la caché KV del batch (tiempo de memoria de la atención)",
+    },
+    "serving.step.decode_linear": {
+        "en": "Decode step, the matmuls' compute time (2 FLOPs per active parameter and token)",
+        "es": "Paso de decodificación, tiempo de cómputo de los matmuls (2 FLOP por parámetro activo y token)",
+    },
+    "serving.step.decode_attention": {
+        "en": "Decode step, attention's compute time over the cache",
+        "es": "Paso de decodificación, tiempo de cómputo de la atención sobre la caché",
+    },
+    "serving.step.prefill_attention": {
+        "en": "Prefill, the causal attention's share of its compute time",
+        "es": "Prefill, la parte de la atención causal en su tiempo de cómputo",
+    },
+    "serving.step.mixed_linear": {
+        "en": "Matmuls of one step under chunked prefill: its decodes and the prompts of the B/O requests joining",
+        "es": "Matmuls de un paso con prefill por trozos: sus decodificaciones y los prompts de las B/O solicitudes que se incorporan",
+    },
+    "serving.step.mixed_attention": {
+        "en": "Attention of one step under chunked prefill, decodes and joining prompts",
+        "es": "Atención de un paso con prefill por trozos, decodificaciones y prompts que se incorporan",
     },
     "serving.step.decode_comm": {
         "en": "Decode step, tensor-parallel AllReduces over {tp} accelerators",

@@ -133,15 +133,20 @@ class ServingCase:
 def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     """Every intermediate of one batch size under continuous batching, in steady state.
 
+    A step runs its kernels one after another, each at its own roof: the weights' matmuls, bound by reading the
+    weights (T_W) or by their FLOPs (T_lin), then attention over the cache, bound by reading it (T_KV) or by its
+    FLOPs (T_att): T = max(T_W, T_lin) + max(T_KV, T_att) + T_TP. A batch whose matmuls are compute-bound still
+    pays for reading its cache (one roofline over the whole step would hide it). Source: Yuan et al. (2024), "LLM
+    Inference Unveiled: Survey and Roofline Model Insights" (arXiv:2402.16363), §3: a roofline per operation.
     Chunked (the default, as vLLM and Sarathi-Serve schedule): B slots, each a request's prompt for one step and
     then its O − 1 decodes, so each step carries B(O − 1)/O decode tokens and B/O prompts. The step reads the
-    weights and the KV cache once and does both kinds of work: T = max(T_mem, (O − 1)/O·T_math + B/O·T_pf) + T_TP;
-    TPOT = T, TTFT = T_pf (the prompt's own step), and the batch makes B tokens per step. Sources: Agrawal et al.
-    (2024), "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve" (OSDI '24), §3-4.
-    Blocking: when a sequence ends a new request joins after its prefill, T_pf, during which the others wait:
-    B/(O − 1) prefills per decode step. So TPOT = T_dec + B·T_pf/(O − 1), and the batch makes B·O tokens per
-    B·T_pf + (O − 1)·T_dec. Sources: Yu et al. (2022), "Orca" (iteration-level scheduling); Zhong et al. (2024),
-    "DistServe" §2 (prefill steps delay the decoding steps batched with them, inflating TPOT).
+    weights and the KV cache once and does both kinds of work: each compute side is (O − 1)/O of the decodes' plus
+    B/O of a prompt's; TPOT = T, TTFT = T_pf (the prompt's own step), and the batch makes B tokens per step.
+    Sources: Agrawal et al. (2024), "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve"
+    (OSDI '24), §3-4. Blocking: when a sequence ends a new request joins after its prefill, T_pf, during which
+    the others wait: B/(O − 1) prefills per decode step. So TPOT = T_dec + B·T_pf/(O − 1), and the batch makes
+    B·O tokens per B·T_pf + (O − 1)·T_dec. Sources: Yu et al. (2022), "Orca" (iteration-level scheduling);
+    Zhong et al. (2024), "DistServe" §2 (prefill steps delay the decoding steps batched with them).
     """
     b, n, k = batch, case.tp, case.kv_shards
     bandwidth = case.bandwidth * case.bandwidth_efficiency
@@ -151,31 +156,38 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     prefill_read = case.read_bytes(p)
     prefill_kv = case.kv_per_token * case.cached(p)
     prefill_compute = prefill_flops / flop_rate
+    prefill_attention = 2.0 * layers * p * p * d / flop_rate
     prefill_memory = (prefill_read / n + prefill_kv / k) / bandwidth
     prefill_comm = case.comm(p)
     ttft = max(prefill_compute, prefill_memory) + prefill_comm
     mean_context = case.cached(p + o / 2.0)
     decode_read = case.read_bytes(b)
     decode_kv = b * case.kv_per_token * mean_context
-    decode_memory = (decode_read / n + decode_kv / k) / bandwidth
-    decode_flops = b * (2.0 * case.active_params + 4.0 * layers * mean_context * d)
-    decode_compute = decode_flops / flop_rate
+    decode_weights = decode_read / n / bandwidth
+    decode_kv_time = decode_kv / k / bandwidth
+    decode_memory = decode_weights + decode_kv_time
+    decode_linear = b * 2.0 * case.active_params / flop_rate
+    decode_attention = b * 4.0 * layers * mean_context * d / flop_rate
+    decode_compute = decode_linear + decode_attention
     decode_comm = case.comm(b)
     mixed_tokens = b * (o - 1.0) / o + b * p / o
     if case.schedule == "chunked":
         # Each step carries the decodes and the prompts of the requests replacing finished ones: of the B slots,
         # B/O are a prompt's step and the rest decode (Agrawal et al. 2024, Sarathi-Serve; vLLM's chunked prefill).
-        mixed_compute = (o - 1.0) / o * decode_compute + b / o * prefill_compute
+        linear = (o - 1.0) / o * decode_linear + b / o * (prefill_compute - prefill_attention)
+        attention = (o - 1.0) / o * decode_attention + b / o * prefill_attention
         decode_comm = case.comm(mixed_tokens)
-        step = max(decode_memory, mixed_compute) + decode_comm
+        step = max(decode_weights, linear) + max(decode_kv_time, attention) + decode_comm
         interference, tpot = 0.0, step
         rate = b / step
     else:
-        mixed_compute = decode_compute
-        step = max(decode_memory, decode_compute) + decode_comm
+        linear, attention = decode_linear, decode_attention
+        step = max(decode_weights, linear) + max(decode_kv_time, attention) + decode_comm
         interference = b * ttft / (o - 1.0) if o > 1 else 0.0
         tpot = step + interference
         rate = b * o / (b * ttft + (o - 1.0) * step)
+    mixed_compute = linear + attention
+    bound_compute = (linear if linear > decode_weights else 0.0) + (attention if attention > decode_kv_time else 0.0)
     request = ttft + (o - 1.0) * tpot
     out = {
         "batch": b,
@@ -183,6 +195,7 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
         "prefill_read": prefill_read,
         "prefill_kv": prefill_kv,
         "prefill_compute": prefill_compute,
+        "prefill_attention": prefill_attention,
         "prefill_memory": prefill_memory,
         "prefill_comm": prefill_comm,
         "ttft": ttft,
@@ -190,12 +203,18 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
         "decode_untouched": case.untouched(b),
         "decode_read": decode_read,
         "decode_kv": decode_kv,
+        "decode_weights": decode_weights,
+        "decode_kv_time": decode_kv_time,
         "decode_memory": decode_memory,
-        "decode_flops": decode_flops,
+        "decode_linear": decode_linear,
+        "decode_attention": decode_attention,
         "decode_compute": decode_compute,
         "decode_comm": decode_comm,
         "mixed_tokens": mixed_tokens,
+        "mixed_linear": linear,
+        "mixed_attention": attention,
         "mixed_compute": mixed_compute,
+        "compute_bound_share": bound_compute / (step - decode_comm) if step > decode_comm else 0.0,
         "step": step,
         "interference": interference,
         "tpot": tpot,

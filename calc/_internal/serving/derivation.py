@@ -214,81 +214,108 @@ def serving_steps(
             )
         )
     steps += _read_steps(case, point, model, fmt)
+    mem = {"Bw": (case.bandwidth, "B/s"), "e": (case.bandwidth_efficiency, "")}
+    math = {"n": (n, ""), "C": (case.peak, "FLOP/s"), "e": (case.compute_efficiency, "")}
+    per_device = " / ({n} × {C} × {e})" if split else " / ({C} × {e})"
     steps += [
         Step(
-            "decode_memory_seconds",
-            text("serving.step.decode_memory"),
-            r"T_\text{mem} = (W_\text{step}/n + B\,b_\text{tok}\,\bar T/k) / (B_\text{mem}\,e_b)"
-            if split
-            else r"T_\text{mem} = (W_\text{step} + B\,b_\text{tok}\,\bar T) / (B_\text{mem}\,e_b)",
-            "({R} / {n} + {B} × {p} × {T} / {k}) / ({Bw} × {e})" if split else "({R} + {B} × {p} × {T}) / ({Bw} × {e})",
-            {
-                "R": (point["decode_read"], "B"),
-                "n": (n, ""),
-                "B": (b, ""),
-                "p": (case.kv_per_token, "B"),
-                "T": (point["mean_context"], ""),
-                "k": (k, ""),
-                "Bw": (case.bandwidth, "B/s"),
-                "e": (case.bandwidth_efficiency, ""),
-            },
-            point["decode_memory"],
+            "decode_weights_seconds",
+            text("serving.step.decode_weights"),
+            r"T_W = W_\text{step} / n / (B_\text{mem}\,e_b)" if split else r"T_W = W_\text{step} / (B_\text{mem}\,e_b)",
+            "{R} / {n} / ({Bw} × {e})" if split else "{R} / ({Bw} × {e})",
+            {"R": (point["decode_read"], "B"), "n": (n, ""), **mem},
+            point["decode_weights"],
             "s",
         ),
         Step(
-            "decode_compute_seconds",
-            text("serving.step.decode_compute"),
-            r"T_\text{math} = B\,(2\,N_a + 4\,L\,\bar T d) / (n\,P_\text{peak}\,e_c)",
-            "{B} × (2 × {N} + 4 × {L} × {T} × {d}) / ({n} × {C} × {e})"
+            "decode_kv_seconds",
+            text("serving.step.decode_kv"),
+            r"T_\text{KV} = B\,b_\text{tok}\,\bar T / k / (B_\text{mem}\,e_b)"
             if split
-            else "{B} × (2 × {N} + 4 × {L} × {T} × {d}) / ({C} × {e})",
+            else r"T_\text{KV} = B\,b_\text{tok}\,\bar T / (B_\text{mem}\,e_b)",
+            "{B} × {p} × {T} / {k} / ({Bw} × {e})" if split else "{B} × {p} × {T} / ({Bw} × {e})",
+            {"B": (b, ""), "p": (case.kv_per_token, "B"), "T": (point["mean_context"], ""), "k": (k, ""), **mem},
+            point["decode_kv_time"],
+            "s",
+        ),
+        Step(
+            "decode_linear_seconds",
+            text("serving.step.decode_linear"),
+            r"T_\text{lin} = 2\,B\,N_a / (n\,P_\text{peak}\,e_c)",
+            "2 × {B} × {N}" + per_device,
+            {"B": (b, ""), "N": (case.active_params, ""), **math},
+            point["decode_linear"],
+            "s",
+        ),
+        Step(
+            "decode_attention_seconds",
+            text("serving.step.decode_attention"),
+            r"T_\text{att} = 4\,B\,L\,\bar T d / (n\,P_\text{peak}\,e_c)",
+            "4 × {B} × {L} × {T} × {d}" + per_device,
             {
                 "B": (b, ""),
-                "N": (case.active_params, ""),
                 "L": (case.layers, ""),
                 "T": (point["mean_context"], ""),
                 "d": (case.attention_width, ""),
-                "n": (n, ""),
-                "C": (case.peak, "FLOP/s"),
-                "e": (case.compute_efficiency, ""),
+                **math,
             },
-            point["decode_compute"],
+            point["decode_attention"],
             "s",
         ),
     ]
     chunked = case.schedule == "chunked"
     if chunked:
-        steps.append(
+        share = {"O": (case.output, ""), "B": (b, "")}
+        steps += [
             Step(
-                "mixed_compute_seconds",
-                text("serving.step.mixed_compute"),
-                r"T_\text{mix} = \frac{O-1}{O}\,T_\text{math} + \frac{B}{O}\,T_\text{pf}",
-                "({O} − 1) / {O} × {Tc} + {B} / {O} × {Tp}",
-                {
-                    "O": (case.output, ""),
-                    "Tc": (point["decode_compute"], "s"),
-                    "B": (b, ""),
-                    "Tp": (point["prefill_compute"], "s"),
-                },
-                point["mixed_compute"],
+                "prefill_attention_seconds",
+                text("serving.step.prefill_attention"),
+                r"T_\text{pf,att} = 2\,L\,P^2 d / (n\,P_\text{peak}\,e_c)",
+                "2 × {L} × {P}² × {d}" + per_device,
+                {"L": (case.layers, ""), "P": (case.prompt, ""), "d": (case.attention_width, ""), **math},
+                point["prefill_attention"],
                 "s",
-            )
-        )
+            ),
+            Step(
+                "mixed_linear_seconds",
+                text("serving.step.mixed_linear"),
+                r"T_\text{mix,lin} = \frac{O-1}{O}\,T_\text{lin} + \frac{B}{O}\,(T_\text{pf} - T_\text{pf,att})",
+                "({O} − 1) / {O} × {Tl} + {B} / {O} × ({Tp} − {Ta})",
+                {
+                    **share,
+                    "Tl": (point["decode_linear"], "s"),
+                    "Tp": (point["prefill_compute"], "s"),
+                    "Ta": (point["prefill_attention"], "s"),
+                },
+                point["mixed_linear"],
+                "s",
+            ),
+            Step(
+                "mixed_attention_seconds",
+                text("serving.step.mixed_attention"),
+                r"T_\text{mix,att} = \frac{O-1}{O}\,T_\text{att} + \frac{B}{O}\,T_\text{pf,att}",
+                "({O} − 1) / {O} × {Td} + {B} / {O} × {Ta}",
+                {**share, "Td": (point["decode_attention"], "s"), "Ta": (point["prefill_attention"], "s")},
+                point["mixed_attention"],
+                "s",
+            ),
+        ]
     steps += _comm_steps(
         case, "mixed" if chunked else "decode", point["mixed_tokens"] if chunked else b, point["decode_comm"]
     )
     if chunked:
-        step_formula = r"T = \max(T_\text{mem}, T_\text{mix})" + (r" + T_\text{TP}" if n > 1 else "")
-        step_sub = "max({Tm}, {Tc})" + (" + {Tx}" if n > 1 else "")
+        step_formula = r"T = \max(T_W, T_\text{mix,lin}) + \max(T_\text{KV}, T_\text{mix,att})"
         steps.append(
             Step(
                 "decode_step_seconds",
                 text("serving.step.mixed_step"),
-                step_formula,
-                step_sub,
+                step_formula + (r" + T_\text{TP}" if n > 1 else ""),
+                "max({Tw}, {Tl}) + max({Tk}, {Ta})" + (" + {Tx}" if n > 1 else ""),
                 {
-                    "Tm": (point["decode_memory"], "s"),
-                    "Tc": (point["mixed_compute"], "s"),
+                    "Tw": (point["decode_weights"], "s"),
+                    "Tl": (point["mixed_linear"], "s"),
+                    "Tk": (point["decode_kv_time"], "s"),
+                    "Ta": (point["mixed_attention"], "s"),
                     "Tx": (point["decode_comm"], "s"),
                 },
                 point["step"],
@@ -325,22 +352,18 @@ def serving_steps(
             ),
         ]
         return steps + _tail_steps(case, point, split)
-    if n > 1:
-        step_formula, step_sub = (
-            r"T_\text{dec} = \max(T_\text{mem}, T_\text{math}) + T_\text{TP}",
-            "max({Tm}, {Tc}) + {Tx}",
-        )
-    else:
-        step_formula, step_sub = r"T_\text{dec} = \max(T_\text{mem}, T_\text{math})", "max({Tm}, {Tc})"
+    step_formula = r"T_\text{dec} = \max(T_W, T_\text{lin}) + \max(T_\text{KV}, T_\text{att})"
     steps.append(
         Step(
             "decode_step_seconds",
             text("serving.step.decode_step"),
-            step_formula,
-            step_sub,
+            step_formula + (r" + T_\text{TP}" if n > 1 else ""),
+            "max({Tw}, {Tl}) + max({Tk}, {Ta})" + (" + {Tx}" if n > 1 else ""),
             {
-                "Tm": (point["decode_memory"], "s"),
-                "Tc": (point["decode_compute"], "s"),
+                "Tw": (point["decode_weights"], "s"),
+                "Tl": (point["decode_linear"], "s"),
+                "Tk": (point["decode_kv_time"], "s"),
+                "Ta": (point["decode_attention"], "s"),
                 "Tx": (point["decode_comm"], "s"),
             },
             point["step"],
