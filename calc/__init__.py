@@ -19,6 +19,7 @@ from calc._internal.collectives import (
     ring_allgather_seconds,
     ring_allreduce_seconds,
     ring_reducescatter_seconds,
+    swept_bus_bandwidth,
 )
 from calc._internal.data import Accelerator, DataBundle, MeasuredValue, SourcedValue, load_data, parse_bundle
 from calc._internal.drill import Problem, drill_round, drill_score, drill_set, drill_texts, score_answer
@@ -287,6 +288,7 @@ __all__ = [
     "speculative",
     "speculative_speedup",
     "step_timeline_svg",
+    "swept_bus_bandwidth",
     "system_overhead",
     "tco",
     "tile_efficiency",

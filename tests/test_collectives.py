@@ -129,3 +129,25 @@ def test_alltoall_across_nodes_pays_the_nics_latency_not_nvlinks() -> None:
     assert calc.planner_collective("alltoall", 1e6, 64, 1, measured).latency == pytest.approx(inside.latency + 40e-6)
     spread = calc.planner_collective("alltoall", 1e6, 16, 8, links)  # one rank per node: every peer over the NICs
     assert spread.where == "out" and spread.latency == pytest.approx(15 * ib)
+
+
+A100_SWEEP = ((64 * 2**20, 166.63e9), (128 * 2**20, 174.18e9))  # Azure ND A100 v4, nccl-tests, 8 A100
+
+
+def test_a_swept_bus_bandwidth_interpolates_on_log_scales() -> None:
+    """Azure's ND A100 v4 sweep: 166.63 GB/s at 64 MiB, 174.18 GB/s at 128 MiB; halfway on a log scale (64·√2 MiB)
+    the geometric mean, 170.36 GB/s. Below the smallest size the time stays the smallest's; above the largest the
+    bandwidth stays the largest's."""
+    middle = 64 * 2**20 * 2**0.5
+    assert calc.swept_bus_bandwidth(middle, A100_SWEEP) == pytest.approx(170.36e9, rel=1e-4)
+    assert calc.swept_bus_bandwidth(32 * 2**20, A100_SWEEP) == pytest.approx(166.63e9 / 2)
+    assert calc.swept_bus_bandwidth(2**30, A100_SWEEP) == 174.18e9
+
+
+def test_allreduce_on_a_chip_with_a_sweep_takes_the_measured_figure_at_each_size() -> None:
+    """8 × A100: at each size Azure measured, the calculator's bus bandwidth is the measured one (109.22 GB/s at
+    16 MiB, where one latency plus the large-message 231.58 GB/s would claim about 200), the same the planner uses."""
+    for size, measured in ((2**24, 109.22e9), (2**30, 228.10e9), (2**20, 36.22e9)):
+        q = calc.compute("allreduce", {"accelerator": "a100-sxm", "bytes": str(size), "count": "8"}).quantities
+        assert q["bus_bytes_per_s"] == pytest.approx(measured)
+        assert q["latency_seconds"] == 0

@@ -131,6 +131,14 @@ def _system_power(data: Path) -> tuple[str, str, str]:
     return "systems.yaml", system["id"], "power_max"
 
 
+def _sweep_off_its_peak(data: Path) -> tuple[str, str, str]:
+    def change(chip: dict[str, Any]) -> None:
+        chip["measured"]["scale_up_allreduce_sweep"]["bus_gbytes_s"][-1] = 23.158
+
+    _edit(data / "accelerators" / "a100-sxm.yaml", change)
+    return "a100-sxm.yaml", "a100-sxm", "measured.scale_up_allreduce_sweep.bus_gbytes_s"
+
+
 def _zero_kv_heads(data: Path) -> tuple[str, str, str]:
     raw = _load(data / "models.yaml")
     _edit(data / "models.yaml", lambda raw: raw["models"][0].update(kv_heads=0))
@@ -163,6 +171,7 @@ CASES: dict[str, Case] = {
     "1000x link bandwidth": _link,
     "negative system power": _system_power,
     "zero KV heads": _zero_kv_heads,
+    "sweep a digit off its peak": _sweep_off_its_peak,
 }
 
 

@@ -345,3 +345,16 @@ def test_a_gradient_sync_after_the_backward_pass_is_all_exposed() -> None:
     assert q_off["step_seconds"] == pytest.approx(q_on["step_seconds"] + saved)
     shown = next(step for step in off.steps if step.key == "dp_exposed_seconds")
     assert "sin solapar" in shown.render("es")["label"]
+
+
+def test_pipeline_sends_without_sequence_parallelism_gather_the_activations_back() -> None:
+    """Narayanan et al. (2021), §4.1: each of the t tensor-parallel ranks sends 1/t of the replicated activations
+    to the next stage, whose ranks AllGather them over NVLink. With sequence parallelism they stay sharded and no
+    gather follows; the sends themselves are the same."""
+    inputs = {"model": "llama-3-70b", "accelerator": "a100-sxm", "count": "64", "tp": "8", "pp": "4"}
+    sharded = calc.compute("parallelism", {**inputs, "sequence_parallel": "on"}).quantities
+    replicated = calc.compute("parallelism", {**inputs, "sequence_parallel": "off"}, "en")
+    q = replicated.quantities
+    assert q["pp_comm_seconds"] > sharded["pp_comm_seconds"] > 0
+    shown = next(step for step in replicated.steps if step.key == "pp_comm_seconds").render("en")
+    assert "gather them back" in shown["label"]

@@ -307,6 +307,39 @@ def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: 
     )
 
 
+def _binary_size(size: float, lang: str) -> str:
+    """1,048,576 as '1 MiB': a sweep's power-of-two sizes in binary units."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= scale:
+            return f"{format_number(size / scale, lang, digits=3)} {unit}"
+    return f"{format_number(size, lang, digits=3)} B"
+
+
+def _sweep_row(chip: Accelerator, lang: str, data: DataBundle) -> str:
+    """The AllReduce's measured bus bandwidth at every fourth size of its sweep (and the largest), where the data
+    has a sweep: the figures the planner interpolates between."""
+    record = chip.allreduce_sweep_record
+    if not record:
+        return ""
+    path = "measured.scale_up_allreduce_sweep"
+    pairs = list(chip.allreduce_sweep)
+    shown = [pair for index, pair in enumerate(pairs) if index % 4 == 0 or index == len(pairs) - 1]
+    figures = "<br>".join(f"{_binary_size(size, lang)}: {format_quantity(rate, 'B/s', lang)}" for size, rate in shown)
+    checked = source_of(chip, record["source"])["checked"]
+    source = f"{_source_link(chip, record['source'], lang)}<br><small>{t('checked', lang)} {esc(checked)}</small>"
+    how = "<br>".join(
+        esc(chip_text(data, chip, f"{path}.{k}", record[k], lang)) for k in ("benchmark", "software") if record.get(k)
+    )
+    note = esc(chip_text(data, chip, f"{path}.note", record.get("note"), lang)) if record.get("note") else ""
+    label = p("measured_scale_up_allreduce_sweep", lang, ranks=str(record["ranks"]))
+    return (
+        f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
+        f'<th scope="row">{esc(label)}<br><code>{esc(path)}</code></th>'
+        f'<td class="x4-num">{figures}</td><td class="x4-num">{NONE}</td>'
+        f"<td>{source}</td><td>{how or NONE}</td><td>{note}</td><td></td></tr>"
+    )
+
+
 def _measured_section(chip: Accelerator, lang: str, repo_url: str, data: DataBundle) -> list[str]:
     """The chip page's measured figures beside their peaks, or why there are none."""
     lines = [f"## {p('measured', lang)} {{ #measured }}", "", p("measured_intro", lang), ""]
@@ -319,6 +352,7 @@ def _measured_section(chip: Accelerator, lang: str, repo_url: str, data: DataBun
     )
     heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
     rows = "".join(_measured_row(chip, path, lang, repo_url, data) for path in chip.measured)
+    rows += _sweep_row(chip, lang, data)
     return [
         *lines,
         f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-fields x4-chip-measured"><thead><tr>{heads}</tr></thead>'

@@ -229,6 +229,9 @@ class Accelerator:
     reported_memory_bytes: float | None = None  # what the driver reports a process can address, where measured
     measured: dict[str, MeasuredValue] = field(repr=False, default_factory=dict)
     measured_reason: str | None = field(repr=False, default=None)
+    # The AllReduce's bus bandwidth measured at each message size inside the scale-up domain: (bytes, B/s) pairs.
+    allreduce_sweep: tuple[tuple[float, float], ...] = field(repr=False, default=())
+    allreduce_sweep_record: dict[str, Any] | None = field(repr=False, default=None)
     internals: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
     names: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -358,6 +361,7 @@ def _accelerator(entry: dict[str, Any], translations: dict[str, dict[str, str]])
     values = {path: _sourced_value(value) for path, value in entry["values"].items()}
     measured_section = entry.get("measured") or {}
     measured = {path: _measured_value(value) for path, value in (measured_section.get("values") or {}).items()}
+    sweep = (measured_section.get("sweeps") or {}).get("scale_up_allreduce") or {}
     domain = _si(values, "scale_up.domain_size")
     dims = _si(values, "scale_up.torus_dims")
     return Accelerator(
@@ -387,6 +391,8 @@ def _accelerator(entry: dict[str, Any], translations: dict[str, dict[str, str]])
         reported_memory_bytes=_si(measured, "measured.memory_capacity"),
         measured=measured,
         measured_reason=measured_section.get("reason"),
+        allreduce_sweep=tuple(zip(sweep.get("sizes", ()), sweep.get("bus_bytes_per_s", ()), strict=True)),
+        allreduce_sweep_record=sweep or None,
         internals={path: _sourced_value(value) for path, value in (entry.get("internals") or {}).items()},
         names={
             lang: texts.get(f"accelerators/{entry['id']}.yaml#name", entry["name"])

@@ -130,7 +130,14 @@ def _measured(raw: dict[str, Any] | None, *, default_source: str) -> dict[str, A
         leaf = _sourced(item, default_source=default_source)
         leaf.update(software=item.get("software"), benchmark=item.get("benchmark"), measured_on=item.get("measured_on"))
         values[f"measured.{key}"] = leaf
-    return {"reason": raw.get("reason"), "values": values}
+    sweeps = {}
+    sweep = raw.get("scale_up_allreduce_sweep")
+    if sweep is not None:  # bus bandwidth in B/s, beside the sizes in bytes
+        sweeps["scale_up_allreduce"] = {
+            **{key: value for key, value in sweep.items() if key != "bus_gbytes_s"},
+            "bus_bytes_per_s": [1e9 * float(value) for value in sweep["bus_gbytes_s"]],
+        }
+    return {"reason": raw.get("reason"), "values": values, "sweeps": sweeps}
 
 
 def load_accelerator(path: Path) -> dict[str, Any]:

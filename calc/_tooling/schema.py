@@ -270,6 +270,27 @@ class Measured(_Strict):
         return self
 
 
+class MeasuredSweep(_Strict):
+    """A collective's bus bandwidth at each message size (an nccl-tests sweep) on `ranks` accelerators of one
+    scale-up domain: sizes in bytes, increasing, each with its bus bandwidth in GB/s."""
+
+    ranks: Annotated[int, Field(ge=2)]
+    sizes: Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=3)]
+    bus_gbytes_s: Annotated[list[Annotated[float, Field(gt=0)]], Field(min_length=3)]
+    source: str
+    software: Annotated[str, Field(min_length=3)]
+    benchmark: Annotated[str, Field(min_length=3)]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _paired(self) -> MeasuredSweep:
+        if len(self.sizes) != len(self.bus_gbytes_s):
+            raise ValueError("'sizes' and 'bus_gbytes_s' must pair one to one")
+        if any(later <= earlier for earlier, later in zip(self.sizes, self.sizes[1:], strict=False)):
+            raise ValueError("'sizes' must increase")
+        return self
+
+
 class MeasuredSection(_Strict):
     """Achieved figures beside the peaks: dense matmul and attention per format, memory bandwidth, and the
     collectives' bus bandwidth (large messages) and time (small messages) on the scale-up and scale-out links."""
@@ -285,6 +306,7 @@ class MeasuredSection(_Strict):
     scale_up_latency: Measured | None = None
     scale_out_allreduce: Measured | None = None
     scale_out_latency: Measured | None = None
+    scale_up_allreduce_sweep: MeasuredSweep | None = None  # the AllReduce's bus bandwidth at each message size
 
     @model_validator(mode="after")
     def _something_or_why_not(self) -> MeasuredSection:
@@ -923,6 +945,28 @@ def _check_measured(
                     f"{peaks[peak_key]} (at or above the peak it is a spec number or an error)"
                 )
     _check_reported_capacity(section.memory_capacity, si.get("memory.capacity"), peaks, where=where)
+    _check_sweep(section, known, where=where)
+
+
+# A sweep's largest message reaches the collective's large-message figure: within this share of it.
+SWEEP_PEAK_SPREAD = 0.05
+
+
+def _check_sweep(section: MeasuredSection, known: set[str], *, where: str) -> None:
+    """A sweep names a known source, and its largest message's bus bandwidth agrees with the chip's measured
+    large-message AllReduce figure, where the data has both."""
+    sweep = section.scale_up_allreduce_sweep
+    if sweep is None:
+        return
+    key = "measured.scale_up_allreduce_sweep"
+    _check_source(sweep.source, known, where=where, key=key)
+    large = section.scale_up_allreduce
+    figure = _dimensioned(large.value, "bytes_per_s", where=where, key="measured.scale_up_allreduce") if large else None
+    if figure and abs(sweep.bus_gbytes_s[-1] * 1e9 / figure - 1) > SWEEP_PEAK_SPREAD:
+        raise DataError(
+            f"{where}: field '{key}.bus_gbytes_s': the largest message's {sweep.bus_gbytes_s[-1]} GB/s is more than "
+            f"{SWEEP_PEAK_SPREAD:.0%} away from measured.scale_up_allreduce ({large.value if large else ''})"
+        )
 
 
 # A driver reports binary-sized HBM (80 GiB is 7.4 % more than 80 GB) less what the firmware keeps: within this

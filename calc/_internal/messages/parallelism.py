@@ -204,6 +204,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Pipeline sends per step, {link}",
         "es": "Envíos del pipeline por paso, {link}",
     },
+    "planner.step.pp_gather": {
+        "en": "Pipeline sends per step, {link}: each TP rank sends 1/t of the activations, the receivers gather them back",
+        "es": "Envíos del pipeline por paso, {link}: cada rango de TP envía 1/t de las activaciones y los receptores las vuelven a reunir",
+    },
     "planner.step.bubble_fraction": {"en": "Pipeline bubble (Narayanan et al. 2021)", "es": "Burbuja del pipeline (Narayanan et al. 2021)"},
     "planner.step.bubble": {"en": "Bubble time per step", "es": "Tiempo de burbuja por paso"},
     "planner.step.dp_allreduce": {

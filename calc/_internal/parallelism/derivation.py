@@ -233,19 +233,17 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: 
             )
         )
     if lay.pp > 1:
-        one = q["pp_one"]
-        template, values = _times("{m} × 2 × {v}", {"m": (mb, ""), "v": (v, "")}, one, "x")
-        steps.append(
-            Step(
-                "pp_comm_seconds",
-                text("planner.step.pp", link=text(f"planner.link.{one.where}")),
-                r"2\,m\,v\,S/B",
-                template,
-                values,
-                q["pp_comm"],
-                "s",
-            )
-        )
+        one, gather = q["pp_one"], q["pp_gather"]
+        if gather is None:
+            template, values = _times("{m} × 2 × {v}", {"m": (mb, ""), "v": (v, "")}, one, "x")
+            formula, label = r"2\,m\,v\,S/B", text("planner.step.pp", link=text(f"planner.link.{one.where}"))
+        else:  # each send of 1/t of the activations, then their AllGather among the receiving TP ranks
+            send, values = _times("1", {"m": (mb, ""), "v": (v, "")}, one, "x")
+            gathered, values = _times("1", values, gather, "y")
+            template = f"{{m}} × 2 × {{v}} × ({send.removeprefix('1 × ')} + {gathered.removeprefix('1 × ')})"
+            formula = r"2\,m\,v\,(S/(t\,B) + T_\text{AG})"
+            label = text("planner.step.pp_gather", link=text(f"planner.link.{one.where}"))
+        steps.append(Step("pp_comm_seconds", label, formula, template, values, q["pp_comm"], "s"))
         steps.append(
             Step(
                 "pipeline_bubble_fraction",

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from ..collectives import hierarchical_allreduce_seconds
+from ..collectives import hierarchical_allreduce_seconds, swept_bus_bandwidth
 from ..data import Accelerator, load_data
 from ..errors import CalcError, check_choice, check_number
 
@@ -38,6 +38,7 @@ class Links:
     out_hop_latency: float = 0.0  # the per-message latency over the NICs where no call across nodes was measured
     measured: bool = False  # whether nccl-tests (or rccl-tests) figures set the scale-up shares and latency
     torus_dims: int = 1  # a torus runs its rings along each dimension: fewer steps than one ring of all
+    up_sweep: tuple[tuple[float, float], ...] = ()  # the AllReduce's measured bus bandwidth by message size
 
 
 def chip_links(chip: Accelerator) -> Links:
@@ -66,6 +67,7 @@ def chip_links(chip: Accelerator) -> Links:
         up_latency=up_call,
         out_latency=float(measured.get("measured.scale_out_latency") or 0.0),
         out_hop_latency=default_out_hop_latency(),
+        up_sweep=chip.allreduce_sweep,
     )
 
 
@@ -209,6 +211,9 @@ def collective(kind: str, size_bytes: float, members: float, stride: float, link
         if not links.out:
             raise _missing_out(links)
         return Collective(size_bytes / links.out, "out", "p2p_out", (size_bytes, links.out))
+    if g >= n and allreduce and links.up_sweep:  # the measured bus bandwidth at this size, its latency included
+        bw = swept_bus_bandwidth(size_bytes, links.up_sweep)
+        return Collective(factor * (n - 1) / n * size_bytes / bw, "up", "ring_up", (n, size_bytes, bw), allreduce)
     if g >= n:
         bw, a = _bus_bandwidth(links, n, kind), _up_latency(links, n, kind)
         seconds = factor * (n - 1) / n * size_bytes / bw + a

@@ -240,7 +240,13 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     compute = microbatches * compute_mb
     # Pipeline: one send forward and one backward per micro-batch and model chunk, s·b·h/(c·t) each.
     pp_one = collective("p2p", ACTIVATION_BYTES * s * b * m.hidden / (c * t), p, t * c * d, links)
-    pp_comm = microbatches * 2 * v * pp_one.seconds if p > 1 else 0.0
+    # Without sequence parallelism each tensor-parallel rank sends its 1/t of the (replicated) activations and
+    # the receiving ranks gather the whole back over the scale-up links (Narayanan et al. 2021, §4.1, the
+    # scatter/gather optimization); with it the activations stay sharded and need no gather.
+    gathered = p > 1 and t > 1 and not lay.sequence_parallel
+    pp_gather = collective("allgather", ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links) if gathered else None
+    pp_gather_s = pp_gather.seconds if pp_gather is not None else 0.0
+    pp_comm = microbatches * 2 * v * (pp_one.seconds + pp_gather_s) if p > 1 else 0.0
     bubble = (p - 1) / v * critical_mb
     # Data parallelism: the gradients' ReduceScatter + AllGather (an AllReduce) over the data-parallel group.
     dp_one = collective("allreduce", GRADIENT_BYTES * dense_dev, group, t, links)  # cp then dp, from stride t
@@ -298,6 +304,7 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "matmul_mb": matmul_mb,
         "tp_exposed": tp_exposed,
         "pp_one": pp_one,
+        "pp_gather": pp_gather,
         "pp_comm": pp_comm,
         "bubble": bubble,
         "bubble_fraction": (p - 1) / (v * microbatches),
