@@ -113,13 +113,28 @@ def test_gradient_sync_names_the_bottleneck() -> None:
 
 
 def test_hierarchical_sync_on_h100_nodes() -> None:
-    """On H100 SXM (NVLink 450 GB/s per direction, 8 per node) the AllReduce is hierarchical: with 50 GB/s NICs,
-    2·7/8·140e9/450e9 + 2·127/128·(140e9/8)/50e9 ≈ 1.24 s, under the 3.5 s of compute."""
-    q = calc.training(
-        params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, link_bytes_per_s=50e9
-    ).to_dict()
-    assert q["gradient_sync_seconds"] == pytest.approx(2 * 7 / 8 * 140e9 / 450e9 + 2 * 127 / 128 * 17.5e9 / 50e9)
-    assert q["bottleneck"] == "compute"
+    """On H100 SXM (NVLink 450 GB/s per direction, 8 per node) a model that fits one GPU is reduced hierarchically:
+    a 1B model with 50 GB/s NICs, 2·7/8·2e9/450e9 + 2·127/128·(2e9/8)/50e9 = 17.7 ms. An 8B model needs its 128 GB
+    of training state split in 2 (85.6 GB usable): each node holds 4 replicas of each half, 2·3/4·8e9/450e9 +
+    2·127/128·(8e9/4)/50e9 = 106 ms over the 512 replicas of a half."""
+    one = calc.training(params=1e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, link_bytes_per_s=50e9)
+    assert one.quantities["gradient_sync_seconds"] == pytest.approx(
+        2 * 7 / 8 * 2e9 / 450e9 + 2 * 127 / 128 * 0.25e9 / 50e9
+    )
+    eight = calc.training(params=8e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, link_bytes_per_s=50e9)
+    assert eight.quantities["gradient_sync_seconds"] == pytest.approx(
+        2 * 3 / 4 * 8e9 / 450e9 + 2 * 127 / 128 * 2e9 / 50e9
+    )
+    assert next(step.value for step in eight.steps if step.key == "model_shards") == 2
+
+
+def test_a_model_too_big_for_one_accelerator_syncs_its_shard() -> None:
+    """70B on 1,024 H100: 1.12 TB of training state over 85.6 GB usable needs 16 shards (`model_shards`), so each
+    GPU reduces 1/16 of the 140 GB of BF16 gradients, 8.75 GB, over the 64 replicas of its shard on its NIC:
+    2·63/64·8.75e9/50e9 = 345 ms, a tenth of the step's 3.5 s of compute."""
+    q = calc.training(params=70e9, tokens=1e12, accelerator="h100-sxm", count=1024, mfu=0.5, link_bytes_per_s=50e9)
+    assert q.quantities["gradient_sync_seconds"] == pytest.approx(2 * 63 / 64 * 8.75e9 / 50e9)
+    assert q.quantities["bottleneck"] == "compute"
 
 
 def test_co2_and_node_overhead() -> None:
@@ -155,7 +170,8 @@ positive = st.floats(1e6, 1e13)
     params=positive, tokens=positive, count=st.integers(1, 100_000), mfu=st.floats(0.01, 1), factor=st.floats(1.01, 10)
 )
 def test_time_scales_and_stays_finite(params: float, tokens: float, count: int, mfu: float, factor: float) -> None:
-    """Time grows linearly with tokens, falls with more accelerators; every number is finite."""
+    """Time grows linearly with tokens; the compute's time falls with more accelerators at a flat cost, and the
+    wall-clock time is it stretched by an exposed gradient sync (never less); every number is finite."""
     args = dict(
         params=params,
         peak_flop_per_s=H100_BF16,
@@ -173,8 +189,12 @@ def test_time_scales_and_stays_finite(params: float, tokens: float, count: int, 
     for value in one.values():
         assert not (isinstance(value, float) and not math.isfinite(value))
     bigger = calc.training(tokens=tokens, **{**args, "count": count + 1}).to_dict()
-    assert bigger["seconds"] < one["seconds"]
-    assert bigger["cloud_cost_usd"] == pytest.approx(one["cloud_cost_usd"])
+    assert bigger["compute_seconds"] < one["compute_seconds"]
+    for run in (one, bigger):
+        assert run["seconds"] == pytest.approx(run["compute_seconds"] * run["sync_stretch"])
+        assert run["sync_stretch"] >= 1
+    compute_cost = {id(run): run["cloud_cost_usd"] / run["sync_stretch"] for run in (one, bigger)}
+    assert compute_cost[id(bigger)] == pytest.approx(compute_cost[id(one)])
 
 
 @pytest.mark.parametrize(
@@ -285,7 +305,7 @@ def test_moe_gradient_sync_uses_total_params() -> None:
 @pytest.mark.parametrize("count", [32.0, 1024.0, 32768.0])
 def test_the_charts_points_are_the_training_calculator(count: float) -> None:
     """Each point of the scaling chart is the training calculator at that size (its figures without the derivation):
-    the days, the sync-bound days and the costs agree with `training`'s own."""
+    the sync-bound days and costs are `training`'s own headline, the compute-only ones the same less the stretch."""
     from calc import training_scaling_point
 
     inputs = {
@@ -300,8 +320,9 @@ def test_the_charts_points_are_the_training_calculator(count: float) -> None:
     point = training_scaling_point(count, inputs)
     q = calc.training(count=count, watts=1.0, **inputs).quantities  # type: ignore[arg-type]
     stretch = max(1.0, q["gradient_sync_seconds"] / q["step_compute_seconds"])
-    assert (point.seconds, point.synced_seconds) == (q["seconds"], q["seconds"] * stretch)
-    assert (point.cost_usd, point.synced_cost_usd) == (q["cloud_cost_usd"], q["cloud_cost_usd"] * stretch)
+    assert point.synced_seconds == q["seconds"] and point.synced_cost_usd == q["cloud_cost_usd"]
+    assert point.seconds == pytest.approx(q["seconds"] / stretch)
+    assert point.cost_usd == pytest.approx(q["cloud_cost_usd"] / stretch)
 
 
 def test_a_model_adds_palms_attention_flops_as_the_planner_counts_them() -> None:
@@ -332,11 +353,35 @@ def test_without_a_shape_the_6nd_rule_stays_and_says_so() -> None:
 
 
 def test_a_mixture_of_experts_model_syncs_all_its_gradients() -> None:
-    """DeepSeek-V3 computes with its 37B active parameters and reduces the gradients of all 671B."""
+    """DeepSeek-V3 computes with its 37B active parameters but holds and reduces the gradients of all 671B: the
+    split that makes its training state fit (and the bytes each shard reduces) counts every expert."""
     moe = calc.load_data().model("deepseek-v3")
-    q = calc.training(model="deepseek-v3", tokens=14.8e12, count=2048, mfu=0.4, accelerator="h800-sxm").quantities
-    assert q["params"] == moe.active_params < moe.params
-    dense = calc.training(
-        model="deepseek-v3", tokens=14.8e12, count=2048, mfu=0.4, accelerator="h800-sxm", total_params=moe.active_params
-    ).quantities
-    assert q["gradient_sync_seconds"] > dense["gradient_sync_seconds"]
+    args = dict(model="deepseek-v3", tokens=14.8e12, count=2048, mfu=0.4, accelerator="h800-sxm")
+    q = calc.training(**args)  # type: ignore[arg-type]
+    assert q.quantities["params"] == moe.active_params < moe.params
+    dense = calc.training(**args, total_params=moe.active_params)  # type: ignore[arg-type]
+    split, dense_split = (next(s for s in run.steps if s.key == "model_shards") for run in (q, dense))
+    usable = split.values["M"][0]
+    assert split.value == 2 ** math.ceil(math.log2(16 * moe.params / usable)) > dense_split.value
+
+
+def test_a_sync_that_cannot_hide_stretches_the_headline_as_the_chart_does() -> None:
+    """8B parameters on 1,024 H100 with 256Ki-token steps: the gradient AllReduce (106 ms) outlasts a step's 25 ms
+    of compute even fully overlapped, so every step lasts the AllReduce: the headline days, cost and energy are the
+    compute's stretched by their ratio, the point the scaling chart's dashed curve draws, and the first note says
+    so. At 4Mi-token steps the sync hides and nothing stretches."""
+    inputs = {"params": "8B", "tokens": "1T", "accelerator": "h100-sxm", "count": "1024", "batch_tokens": "256Ki"}
+    result = calc.compute("training", inputs, "en")
+    q = result.quantities
+    stretch = q["gradient_sync_seconds"] / q["step_compute_seconds"]
+    assert stretch > 4 and q["sync_stretch"] == pytest.approx(stretch)
+    assert q["seconds"] == pytest.approx(q["compute_seconds"] * stretch)
+    assert q["cloud_cost_usd"] == pytest.approx(q["accelerator_seconds"] / 3600 * q["price_usd_per_hour"])
+    assert q["energy_j"] == pytest.approx(q["facility_power_w"] * q["seconds"])
+    point = calc.training_scaling_point(
+        1024, {"params": 8e9, "tokens": 1e12, "mfu": 0.5, "batch_tokens": 2**18, "accelerator": "h100-sxm"}
+    )
+    assert point.synced_seconds == pytest.approx(q["seconds"])
+    assert "outlasts each step's compute" in result.notes[0].render("en")
+    hidden = calc.compute("training", {**inputs, "batch_tokens": "4Mi"}).quantities
+    assert hidden["sync_stretch"] == 1 and hidden["seconds"] == hidden["compute_seconds"]

@@ -125,8 +125,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "¿Cuánto tarda un all-to-all de un búfer de {size} entre {count} {chip} por su enlace de scale-up, en {unit}?",
     },
     "drill.q.interconnect.gradient": {
-        "en": "Training a {params} dense model on {count} {chip}: how long does one step's gradient AllReduce take, in {unit}?",
-        "es": "Entrenando un modelo denso de {params} en {count} {chip}: ¿cuánto tarda el AllReduce de gradientes de un paso, en {unit}?",
+        "en": "Training a {params} dense model on {count} {chip}, split just enough for its training state (16 bytes per parameter) to fit: how long does one step's AllReduce of each GPU's share of the gradients take, in {unit}?",
+        "es": "Entrenando un modelo denso de {params} en {count} {chip}, dividido justo lo necesario para que su estado de entrenamiento (16 bytes por parámetro) quepa: ¿cuánto tarda en un paso el AllReduce de la parte de los gradientes de cada GPU, en {unit}?",
     },
     "drill.q.interconnect.link": {
         "en": "Which finishes an AllReduce of 1 GB across 8 chips over the scale-up link first: the {chip} or the {other}?",

@@ -67,6 +67,18 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "Fracción del techo de matmul medido que alcanza la ejecución (la MFU es una fracción del pico)",
     },
     "training.step.seconds": {"en": "Wall-clock time", "es": "Tiempo de reloj"},
+    "training.step.model_shards": {
+        "en": "Ways the model is split so its training state (16 bytes per parameter) fits one accelerator; each then syncs 1/k of the gradients",
+        "es": "Partes en que se divide el modelo para que su estado de entrenamiento (16 bytes por parámetro) quepa en un acelerador; cada uno sincroniza entonces 1/k de los gradientes",
+    },
+    "training.step.compute_seconds": {
+        "en": "Time the compute alone takes at this MFU",
+        "es": "Tiempo que tarda solo el cómputo con este MFU",
+    },
+    "training.step.seconds_sync": {
+        "en": "Wall-clock time: each step lasts its gradient AllReduce, which outlasts its compute even overlapped",
+        "es": "Tiempo de reloj: cada paso dura lo que su AllReduce de gradientes, que supera a su cómputo incluso solapado",
+    },
     "training.step.accelerator_hours": {"en": "Accelerator-hours", "es": "Acelerador-horas"},
     "training.step.cloud_cost_usd": {"en": "Cloud cost", "es": "Coste en la nube"},
     "training.step.it_power": {"en": "IT power", "es": "Potencia IT"},
@@ -95,6 +107,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "training.note.no_power": {
         "en": "No power, energy, electricity or CO₂: this chip has no TDP in the data; give the all-in power per accelerator to add them.",
         "es": "Sin potencia, energía, electricidad ni CO₂: este chip no tiene TDP en los datos; escribe la potencia total por acelerador y se calculan.",
+    },
+    "training.note.sync_bound": {
+        "en": "The gradient AllReduce outlasts each step's compute even if fully overlapped, so the time, cost and energy include it: {stretch} times what the compute alone takes. More tokens per step, fewer accelerators or a faster network would hide it.",
+        "es": "El AllReduce de gradientes dura más que el cómputo de cada paso aunque se solape por completo, así que el tiempo, el coste y la energía lo incluyen: {stretch} veces lo que tarda solo el cómputo. Más tokens por paso, menos aceleradores o una red más rápida lo ocultarían.",
     },
     "training.note.no_network": {
         "en": "No gradient-sync time: this chip has no scale-out bandwidth in the data; give one to name the bottleneck.",

@@ -25,7 +25,7 @@ from ..messages import Text, text
 from ..plot import ScalingPoint, scaling_chart
 from ..results import Result, Step
 from .formulas import J_PER_KWH, JSON_ALIASES
-from .run import model_flops, training_run
+from .run import TrainingRun, model_flops, training_run
 
 
 def training(
@@ -91,7 +91,10 @@ def training(
     Returns:
         Result with SI quantities: total_flops, cluster_flop_per_s, seconds, accelerator_seconds,
         cloud_cost_usd, it_power_w, facility_power_w, energy_j, electricity_cost_usd, co2_kg, bottleneck
-        ("compute" or "gradient-sync"), step_compute_seconds, gradient_sync_seconds, overlap_needed and the
+        ("compute" or "gradient-sync"), step_compute_seconds, gradient_sync_seconds, overlap_needed, model_shards
+        (the split that makes the training state fit one accelerator; each syncs 1/k of the gradients),
+        compute_seconds (C / R) and sync_stretch (max(1, sync / step compute): seconds is compute_seconds
+        stretched by it, when the sync cannot hide even overlapped), and the
         figures used (watts_per_accelerator, pue, ...). A quantity whose inputs are missing is None, with a
         note saying which input adds it. The CLI's JSON adds days, accelerator_hours, it_power_kw,
         facility_power_kw, energy_mwh and co2_tonnes. Also basis, roof_flop_per_s (the measured matmul or the
@@ -153,38 +156,39 @@ def training(
             "FLOP",
         ),
         *_rate_steps(roofs.basis, n=n, peak=peak, roof=roof, mfu=mfu, rate=rate, label=roofs.label(chip.label)),
+    ]
+    stretched = run.stretch > 1
+    steps.append(
         Step(
-            "seconds",
-            text("training.step.seconds"),
-            r"T = C / R",
+            "compute_seconds" if stretched else "seconds",
+            text("training.step.compute_seconds" if stretched else "training.step.seconds"),
+            r"T_c = C / R" if stretched else r"T = C / R",
             "{C} / {R}",
             {"C": (total, "FLOP"), "R": (rate, "FLOP/s")},
-            productive,
+            run.compute_seconds,
             "days",
-        ),
-        Step(
-            "accelerator_seconds",
-            text("training.step.accelerator_hours"),
-            r"n \cdot T",
-            "{n} × {T}",
-            {"n": (n, ""), "T": (seconds, "h")},
-            accelerator_seconds,
-            "h",
-        ),
-    ]
-    if roofs.basis == "achievable" and run.roof_efficiency > 1 and chip.data is not None:
-        notes.append(
-            text(
-                "training.note.above_roof",
-                mfu=mfu,
-                chip=chip.data.words(),
-                dtype=dtype.upper(),
-                share=100 * roof / peak,
+        )
+    )
+    steps += _step_steps(run, attention=attention, flops_per_token_per_param=flops_per_token_per_param, notes=notes)
+    if stretched:
+        steps.append(
+            Step(
+                "seconds",
+                text("training.step.seconds_sync"),
+                r"T = T_c \max(1,\; t_s / t_c)",
+                "{T} × max(1, {ts} / {tc})",
+                {
+                    "T": (run.compute_seconds, "days"),
+                    "ts": (float(q["gradient_sync_seconds"]), "s"),
+                    "tc": (float(q["step_compute_seconds"]), "s"),
+                },
+                productive,
+                "days",
             )
         )
+        notes.insert(0, text("training.note.sync_bound", stretch=run.stretch))
     if goodput is not None:
-        steps.insert(
-            len(steps) - 1,
+        steps.append(
             Step(
                 "seconds_with_goodput",
                 text("training.step.goodput"),
@@ -194,6 +198,27 @@ def training(
                 seconds,
                 "days",
             ),
+        )
+    steps.append(
+        Step(
+            "accelerator_seconds",
+            text("training.step.accelerator_hours"),
+            r"n \cdot T",
+            "{n} × {T}",
+            {"n": (n, ""), "T": (seconds, "h")},
+            accelerator_seconds,
+            "h",
+        )
+    )
+    if roofs.basis == "achievable" and run.roof_efficiency > 1 and chip.data is not None:
+        notes.append(
+            text(
+                "training.note.above_roof",
+                mfu=mfu,
+                chip=chip.data.words(),
+                dtype=dtype.upper(),
+                share=100 * roof / peak,
+            )
         )
     price = run.price
     if price is not None:
@@ -266,8 +291,18 @@ def training(
             )
     else:
         notes.append(text("training.note.no_power"))
+    return Result(calculator="training", quantities=q, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
+
+
+def _step_steps(
+    run: TrainingRun, *, attention: float, flops_per_token_per_param: float, notes: list[Text]
+) -> list[Step]:
+    """One step's compute beside its gradient AllReduce and the share of it the AllReduce must overlap (a note
+    when the chip has no network to time it on)."""
+    q = run.quantities
     step_compute = q["step_compute_seconds"]
-    steps.append(
+    rate, params = q["cluster_flop_per_s"], q["params"]
+    steps = [
         Step(
             "step_compute_seconds",
             text("training.step.step_compute_seconds"),
@@ -283,24 +318,23 @@ def training(
             step_compute,
             "s",
         )
-    )
-    if run.sync_step is not None:
-        sync_seconds = q["gradient_sync_seconds"]
-        steps.append(run.sync_step)
+    ]
+    if run.sync_steps:
+        steps += run.sync_steps
         steps.append(
             Step(
                 "overlap_needed",
                 text("training.step.overlap_needed"),
                 r"\min(1,\; t_s / t_c)",
                 "min(1, {ts} / {tc})",
-                {"ts": (sync_seconds, "s"), "tc": (step_compute, "s")},
+                {"ts": (q["gradient_sync_seconds"], "s"), "tc": (step_compute, "s")},
                 q["overlap_needed"],
                 "",
             )
         )
-    elif n > 1:
+    elif run.count > 1:
         notes.append(text("training.note.no_network"))
-    return Result(calculator="training", quantities=q, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
+    return steps
 
 
 def _rate_steps(basis: str, *, n: float, peak: float, roof: float, mfu: float, rate: float, label: Text) -> list[Step]:
@@ -373,13 +407,11 @@ def scaling_point(count: float, inputs: dict[str, Any]) -> ScalingPoint:
     """`training` at `count` accelerators (power is not drawn): its figures, checked as its Result checks them."""
     run = training_run(**{**_TRAINING_DEFAULTS, **inputs, "count": count, "watts": 1.0})
     q: dict[str, Any] = Result(calculator="training", quantities=run.quantities).quantities
-    seconds, step = float(q["seconds"]), float(q["step_compute_seconds"])
-    sync = q["gradient_sync_seconds"]
-    stretch = max(1.0, float(sync) / step) if isinstance(sync, float) and step > 0 else 1.0
+    seconds, stretch = float(q["seconds"]), float(q["sync_stretch"])  # the time includes an exposed sync
     cost = q["cloud_cost_usd"]
     cost_usd = float(cost) if isinstance(cost, float) and cost > 0 else None
     return ScalingPoint(
-        count, seconds, seconds * stretch, cost_usd, cost_usd * stretch if cost_usd is not None else None
+        count, seconds / stretch, seconds, cost_usd / stretch if cost_usd is not None else None, cost_usd
     )
 
 
@@ -484,6 +516,9 @@ TRAINING = Calculator(
         "total_flops": "FLOP",
         "cluster_flop_per_s": "FLOP/s",
         "seconds": "days",
+        "compute_seconds": "days",
+        "sync_stretch": "",
+        "model_shards": "",
         "accelerator_seconds": "h",
         "cloud_cost_usd": "USD",
         "it_power_w": "W",

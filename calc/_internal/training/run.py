@@ -11,6 +11,7 @@ from ..collectives import hierarchical_allreduce_seconds, overlap_needed, ring_a
 from ..data import Accelerator, load_data
 from ..defaults import checked_price, economics_default
 from ..errors import check_number
+from ..memory import CUDA_CONTEXT_BYTES, bytes_per_param
 from ..messages import text
 from ..results import Step
 from .formulas import (
@@ -35,13 +36,15 @@ class TrainingRun:
     roof: float
     roof_efficiency: float
     productive: float  # seconds of training, before the goodput stretches them
+    compute_seconds: float  # C / R: the time at the MFU alone, before an exposed gradient sync stretches it
+    stretch: float  # max(1, sync / a step's compute)
     price: float | None
     per_accelerator_w: float | None
     pue: float
     energy_price: float
     carbon: float | None
     batch: float
-    sync_step: Step | None
+    sync_steps: list[Step]
 
 
 def model_flops(
@@ -116,8 +119,35 @@ def training_run(
     roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=("flops",))
     roof = float(roofs.flop_per_s or peak)
     roof_efficiency = mfu * peak / roof
-    seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
-    productive = seconds
+    compute_seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
+    synced_params = params
+    if total_params is not None:
+        active = check_number("params", params, low=0, low_open=True, high=1e15)
+        synced_params = check_number("total_params", total_params, low=active, high=1e15)
+    sync = gradient_sync(
+        chip=chip.data,
+        count=n,
+        params=synced_params,
+        link_bytes_per_s=link_bytes_per_s,
+        gradient_bytes_per_param=gradient_bytes_per_param,
+    )
+    batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
+    shards = chip_shards(chip.data, params=synced_params, count=n)[0]
+    step_compute = (flops_per_token_per_param * params + attention_flops_per_token) * batch / rate
+    bottleneck = "compute"
+    overlap = None
+    sync_seconds = None
+    sync_steps: list[Step] = []
+    if sync is not None:
+        sync_seconds, sync_steps = sync
+        overlap = overlap_needed(sync_seconds=sync_seconds, compute_seconds=step_compute)
+        bottleneck = "gradient-sync" if sync_seconds > step_compute else "compute"
+
+    # A gradient sync longer than a step's compute cannot hide under it, even fully overlapped: every step lasts
+    # the sync instead, and the run as long (the scaling chart's dashed curve).
+    stretch = max(1.0, sync_seconds / step_compute) if sync_seconds is not None and step_compute > 0 else 1.0
+    productive = compute_seconds * stretch
+    seconds = productive
     if goodput is not None:
         seconds = productive / check_number("goodput", goodput, low=0, low_open=True, high=1)
     accelerator_seconds = n * seconds
@@ -133,34 +163,15 @@ def training_run(
         if carbon is not None:
             co2 = energy_j / J_PER_KWH * carbon / 1_000.0
 
-    synced_params = params
-    if total_params is not None:
-        active = check_number("params", params, low=0, low_open=True, high=1e15)
-        synced_params = check_number("total_params", total_params, low=active, high=1e15)
-    sync = gradient_sync(
-        chip=chip.data,
-        count=n,
-        params=synced_params,
-        link_bytes_per_s=link_bytes_per_s,
-        gradient_bytes_per_param=gradient_bytes_per_param,
-    )
-    batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
-    step_compute = (flops_per_token_per_param * params + attention_flops_per_token) * batch / rate
-    bottleneck = "compute"
-    overlap = None
-    sync_seconds = None
-    sync_step = None
-    if sync is not None:
-        sync_seconds, sync_step = sync
-        overlap = overlap_needed(sync_seconds=sync_seconds, compute_seconds=step_compute)
-        bottleneck = "gradient-sync" if sync_seconds > step_compute else "compute"
-
     quantities: dict[str, Any] = {
         "params": params,
         "attention_flops_per_token": attention_flops_per_token,
         "total_flops": total,
         "cluster_flop_per_s": rate,
         "seconds": seconds,
+        "compute_seconds": compute_seconds,
+        "sync_stretch": stretch,
+        "model_shards": shards,
         "accelerator_seconds": accelerator_seconds,
         "cloud_cost_usd": cloud_cost,
         "it_power_w": it_w,
@@ -192,13 +203,49 @@ def training_run(
         roof,
         roof_efficiency,
         productive,
+        compute_seconds,
+        stretch,
         price,
         per_accelerator_w,
         pue_used,
         energy_price,
         carbon,
         batch,
-        sync_step,
+        sync_steps,
+    )
+
+
+def model_shards(*, params: float, capacity_bytes: float, count: float) -> int:
+    """Ways a model must be split for its training state (mixed-precision Adam, 16 bytes per parameter) to fit one
+    accelerator: the smallest power of two k with 16·N/k ≤ M, at most `count`.
+
+    Tensor and pipeline degrees come in powers of two in practice; whatever the split, each accelerator then holds
+    and syncs 1/k of the gradients, over the n/k replicas of its shard. Source: Rajbhandari et al. (2020), "ZeRO",
+    §3.1 (16 bytes per parameter). Example: 70B on an H100 (85.6 GB usable): 1.12 TB / 85.6 GB = 13.1 → k = 16.
+    """
+    need = bytes_per_param() * params / capacity_bytes
+    shards = 1 if need <= 1 else 2 ** math.ceil(math.log2(need))
+    return int(min(shards, count))
+
+
+def chip_shards(chip: Accelerator | None, *, params: float, count: float) -> tuple[int, Step | None]:
+    """`model_shards` on the chip's usable memory (the driver's figure less the CUDA context), with the step that
+    shows it when the model needs more than one; 1 and no step on a chip without a memory figure."""
+    capacity = chip.device_memory_bytes if chip is not None else None
+    if not capacity:
+        return 1, None
+    usable = capacity - CUDA_CONTEXT_BYTES
+    shards = model_shards(params=params, capacity_bytes=usable, count=count)
+    if shards == 1:
+        return 1, None
+    return shards, Step(
+        "model_shards",
+        text("training.step.model_shards"),
+        r"k = 2^{\lceil \log_2 (16\,N / M) \rceil}",
+        "2^⌈log₂(16 × {N} / {M})⌉",
+        {"N": (params, ""), "M": (usable, "B")},
+        float(shards),
+        "",
     )
 
 
@@ -209,45 +256,53 @@ def gradient_sync(
     params: float,
     link_bytes_per_s: float | None,
     gradient_bytes_per_param: float,
-) -> tuple[float, Step] | None:
-    """Data-parallel gradient AllReduce per step: hierarchical when the chip has a scale-up domain, else a flat ring."""
-    size = check_number("gradient_bytes_per_param", gradient_bytes_per_param, low=0, low_open=True, high=8) * params
+) -> tuple[float, list[Step]] | None:
+    """Data-parallel gradient AllReduce per step, of the gradients each accelerator holds once the model is split
+    just enough to fit (`model_shards`; on a custom chip without a memory figure, the whole model): among the
+    replicas of one shard, inside the scale-up domain then across it where several share a node, else a ring
+    over the NICs."""
+    per_param = check_number("gradient_bytes_per_param", gradient_bytes_per_param, low=0, low_open=True, high=8)
     if link_bytes_per_s is None:
         bits = chip.scale_out_bits_per_s if chip is not None else None
         if not bits:
             return None
         link_bytes_per_s = bits / 8
     link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
+    shards, split = chip_shards(chip, params=params, count=count)
+    steps: list[Step] = [split] if split is not None else []
+    size = per_param * params / shards
+    replicas = max(1.0, math.floor(count / shards))
     domain = chip.scale_up_domain_size if chip is not None else None
     up = chip.scale_up_per_direction_bytes_per_s if chip is not None else None
-    if domain and up and domain > 1 and count > 1:
+    inside = domain // shards if domain and shards < domain else 1  # replicas of one shard in one domain
+    if inside > 1 and up and replicas > 1:
         seconds = hierarchical_allreduce_seconds(
-            bytes_total=size,
-            count=count,
-            domain_size=domain,
-            scale_up_bytes_per_s=up,
-            scale_out_bytes_per_s=link,
+            bytes_total=size, count=replicas, domain_size=inside, scale_up_bytes_per_s=up, scale_out_bytes_per_s=link
         )
-        g = min(domain, count)
-        m = math.ceil(count / g)
-        step = Step(
+        g = min(inside, replicas)
+        m = math.ceil(replicas / g)
+        steps.append(
+            Step(
+                "gradient_sync_seconds",
+                text("training.step.sync_hierarchical"),
+                r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
+                "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
+                {"g": (g, ""), "m": (m, ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
+                seconds,
+                "s",
+            )
+        )
+        return seconds, steps
+    seconds = ring_allreduce_seconds(bytes_total=size, count=replicas, link_bytes_per_s=link)
+    steps.append(
+        Step(
             "gradient_sync_seconds",
-            text("training.step.sync_hierarchical"),
-            r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
-            "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
-            {"g": (g, ""), "m": (m, ""), "S": (size, "B"), "Bu": (up, "B/s"), "Bo": (link, "B/s")},
+            text("training.step.sync_ring"),
+            r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}",
+            "2 × ({n} − 1)/{n} × {S} / {B}",
+            {"n": (replicas, ""), "S": (size, "B"), "B": (link, "B/s")},
             seconds,
             "s",
         )
-        return seconds, step
-    seconds = ring_allreduce_seconds(bytes_total=size, count=count, link_bytes_per_s=link)
-    step = Step(
-        "gradient_sync_seconds",
-        text("training.step.sync_ring"),
-        r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}",
-        "2 × ({n} − 1)/{n} × {S} / {B}",
-        {"n": (count, ""), "S": (size, "B"), "B": (link, "B/s")},
-        seconds,
-        "s",
     )
-    return seconds, step
+    return seconds, steps
