@@ -213,6 +213,8 @@ def collective(kind: str, size_bytes: float, members: float, stride: float, link
         return Collective(size_bytes / links.out, "out", "p2p_out", (size_bytes, links.out))
     if g >= n and allreduce and links.up_sweep:  # the measured bus bandwidth at this size, its latency included
         bw = swept_bus_bandwidth(size_bytes, links.up_sweep)
+        if kind == "gather_scatter" and links.up_share:  # no in-switch reduction helps the AllGather half
+            bw *= links.up_gather_share / links.up_share
         return Collective(factor * (n - 1) / n * size_bytes / bw, "up", "ring_up", (n, size_bytes, bw), allreduce)
     if g >= n:
         bw, a = _bus_bandwidth(links, n, kind), _up_latency(links, n, kind)
