@@ -18,9 +18,10 @@ from .results import Result, Step
 
 
 def _on_chip(kind: str, *, bytes_total: float, count: float, accelerator: str) -> Result:
-    """The collective on a data/ chip's links, as the planner times it: inside the scale-up domain at nccl-tests'
-    measured bus bandwidth plus one call's small-message time (where none is measured, the link's rate and a ring's
-    steps at the per-hop latency), and hierarchically across domains, the NIC at its measured share."""
+    """The collective on a data/ chip's links, as the planner times it: inside the scale-up domain an AllReduce at
+    the bus bandwidth nccl-tests measured at its own size where the chip's data holds a sweep, else at the measured
+    large-message bus bandwidth plus one call's small-message time (where none is measured, the link's rate and a
+    ring's steps at the per-hop latency); hierarchically across domains, the NIC at its measured share."""
     size = check_number("bytes", bytes_total, low=0, high=1e18)
     n = check_number("count", count, low=1, high=1e7, integer=True)
     chip = load_data().accelerator(accelerator)

@@ -178,6 +178,17 @@ def chip_name(lang: str, accelerator: str) -> str:
 
 
 @macro
+def swept_chips(lang: str) -> str:
+    """The edition's chips whose data holds a measured AllReduce sweep over message sizes, joined in the page's
+    language ('A100 SXM and H200 SXM'): what the planner and the AllReduce calculator read at each size."""
+    data = _calc.load_data()
+    names = [chip.display_name(lang) for chip in data.accelerators.values() if chip.allreduce_sweep]
+    if not names:
+        raise ValueError("no accelerator in data/ has a measured AllReduce sweep")
+    return _join(names, lang)
+
+
+@macro
 def internal(lang: str, accelerator: str, field: str, unit: str | None = None) -> str:
     """One numeric chip-internals figure from data/ (an `internals` field) in the page's language, e.g.
     internal('h100-sxm', 'units') -> '132', internal('h100-sxm', 'shared_memory_per_unit') -> '228 KB' (sizes
