@@ -35,6 +35,9 @@ UI_KEYS = (
     "ignored",
     "copy_link",
     "none",
+    "pending_defaults",
+    "pending",
+    "pending_failed",
 )
 
 
@@ -249,6 +252,7 @@ def calculator_html(name: str, lang: str) -> str:
         '<div class="x4-calc__body">'
         f'<form class="x4-calc__form" novalidate><div class="x4-calc__fields">{basic}</div>{advanced}</form>'
         '<div class="x4-calc__summary">'
+        '<p class="x4-calc__pending" hidden></p>'
         f'<div class="x4-calc__output" aria-live="polite">{_headline_html(calculator, outcome, lang)}</div>'
         f'<p class="x4-calc__status" role="status">{t("ui.static_status", lang)}</p>'
         "</div></div>"

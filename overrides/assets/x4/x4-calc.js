@@ -60,6 +60,7 @@ function startWorker() {
     } else if (message.type === "fatal") {
       setStatus("failed");
       document.documentElement.dataset.x4Runtime = "failed";
+      for (const widget of widgets) if (widget.x4Pending) markPending(widget); // no answer is coming now
       releaseSearch();
     } else if (pending.has(message.id)) {
       pending.get(message.id)(message);
@@ -343,6 +344,58 @@ function restoreFromUrl(widget) {
   return restored;
 }
 
+// Until its answer arrives, a result that is not for the inputs shown reads as not theirs: dimmed, labelled
+// ("the answer for yours is coming") and busy. Before the runtime is ready that is at once (a shared link's
+// inputs over the build's default results); once it is live, only an answer slower than a glance (the
+// planner's search) is marked, so results do not flicker while the reader types.
+const PENDING_AFTER_MS = 300;
+
+function pendingLabel(widget) {
+  if (document.documentElement.dataset.x4Runtime === "failed") return text(widget, "pending_failed");
+  return text(widget, widget.x4ShowsLive ? "pending" : "pending_defaults");
+}
+
+function markPending(widget) {
+  widget.x4Pending = true;
+  widget.dataset.x4State = "pending";
+  const label = pendingLabel(widget);
+  for (const output of widget.querySelectorAll(".x4-calc__output, .x4-calc__details")) {
+    output.classList.add("x4-pending");
+    output.setAttribute("aria-busy", "true");
+  }
+  widget.querySelector(".x4-calc__details")?.setAttribute("data-x4-pending", label);
+  const box = widget.querySelector(".x4-calc__pending");
+  if (box) {
+    box.textContent = label;
+    box.hidden = false;
+  }
+}
+
+function schedulePending(widget) {
+  if (widget.x4Pending || widget.x4PendingTimer) return;
+  const controls = [...widget.querySelectorAll("form input, form select")];
+  if (!widget.x4ShowsLive && !controls.some(changedFromHtml)) return; // the build's results are for these inputs
+  if (document.documentElement.dataset.x4Runtime !== "ready") markPending(widget);
+  else widget.x4PendingTimer = setTimeout(() => markPending(widget), PENDING_AFTER_MS);
+}
+
+function clearPending(widget) {
+  clearTimeout(widget.x4PendingTimer);
+  widget.x4PendingTimer = null;
+  if (!widget.x4Pending) return;
+  widget.x4Pending = false;
+  for (const output of widget.querySelectorAll(".x4-pending")) {
+    output.classList.remove("x4-pending");
+    output.removeAttribute("aria-busy");
+  }
+  widget.querySelector(".x4-calc__details")?.removeAttribute("data-x4-pending");
+  const box = widget.querySelector(".x4-calc__pending");
+  if (box) {
+    box.hidden = true;
+    box.textContent = "";
+  }
+}
+
 function apply(widget, reply) {
   widget.x4Done = (widget.x4Done || 0) + 1; // answers shown so far (tests and the benchmark wait on it)
   widget.x4LatencyMs = performance.now() - widget.x4EditedAt; // from the reader's edit to this answer
@@ -351,9 +404,12 @@ function apply(widget, reply) {
   const status = widget.querySelector(".x4-calc__status");
   if (reply.type !== "result") {
     status.textContent = text(widget, "failed");
+    if (widget.x4Pending) markPending(widget);
     return;
   }
+  clearPending(widget);
   if (reply.result.ok) {
+    widget.x4ShowsLive = true;
     showError(widget, null, null);
     for (const output of outputs) output.classList.remove("x4-stale");
     render(widget, reply.result);
@@ -378,6 +434,7 @@ async function recompute(widget) {
   try {
     do {
       widget.x4Dirty = false;
+      schedulePending(widget);
       const reply = await request({
         calculator: widget.dataset.calculator,
         inputs: inputsOf(widget),
