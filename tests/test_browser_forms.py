@@ -113,3 +113,50 @@ def test_a_link_with_the_defaults_marks_nothing(page: object, site_url: str, bui
     page.wait_for_timeout(300)
     assert page.get_attribute(TRAINING, "data-x4-state") is None
     assert page.is_hidden(f"{TRAINING} .x4-calc__pending")
+
+
+@pytest.mark.parametrize("lang, prefix", LANGS)
+def test_fields_get_a_keyboard_that_types_what_they_accept(
+    browser: object, site_url: str, built_site: Path, lang: str, prefix: str
+) -> None:
+    """On a 390 px phone, a field that takes 70B, 1T, 16k or 3.35e12 opens a keyboard with letters (no capitals,
+    corrections or spelling marks in the way); a field of plain numbers a keypad; every preset and Copy link
+    button is at least 44 px tall."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    problems = []
+    for name in ("training", "serving", "roofline", "allreduce"):
+        page.goto(f"{site_url}{prefix}{_page_of(built_site, name, prefix)}")
+        widget = f'.x4-calc[data-calculator="{name}"]'
+        page.wait_for_selector(f"{widget} .x4-copy-link")
+        shown = page.evaluate(
+            """(w) => [...document.querySelector(w).querySelectorAll('input')].map((e) => [e.name, e.inputMode,
+               e.getAttribute('autocapitalize'), e.getAttribute('autocorrect'), e.spellcheck, e.enterKeyHint])""",
+            widget,
+        )
+        for field_name, mode, capitalize, correct, spellcheck, enter in shown:
+            field = CALCULATORS[name].field_named(field_name)
+            assert field is not None
+            if mode != field.inputmode:
+                problems.append(f"{name}.{field_name}: inputmode {mode}, wants {field.inputmode}")
+            if mode == "text" and (capitalize, correct, spellcheck) != ("none", "off", False):
+                problems.append(f"{name}.{field_name}: letters keyboard with {capitalize}, {correct}, {spellcheck}")
+            if enter != "done":
+                problems.append(f"{name}.{field_name}: enterkeyhint {enter}")
+        heights = page.evaluate(
+            """(w) => [...document.querySelector(w).querySelectorAll('.x4-preset, .x4-copy-link')]
+               .map((b) => [b.textContent, b.getBoundingClientRect().height])""",
+            widget,
+        )
+        problems += [f"{name}: button {words!r} is {height:.0f} px tall" for words, height in heights if height < 44]
+    context.close()
+    assert problems == [], "\n".join(problems)
+    # The fields the issue names: letters where a suffix is typed, digits where a share is.
+    training = CALCULATORS["training"]
+    assert [training.field_named(n).inputmode for n in ("params", "tokens", "count", "mfu", "layers")] == [
+        "text",
+        "text",
+        "text",
+        "decimal",
+        "numeric",
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,6 +19,12 @@ DEFAULT_DTYPE = "bf16"
 # What a calculation runs against: the chip's measured figures where data/ has them, or its datasheet peaks.
 BASES = ("achievable", "peak")
 DEFAULT_BASIS = "achievable"
+
+
+# A number field whose range reaches past this is typed with suffixes and exponents (16k, 70B, 3.35e12): its
+# keyboard has letters. Below it, digits and the decimal mark are all a reader needs.
+SUFFIXED_ABOVE = 1e4
+_PLAIN = re.compile(r"^\d+(?:[.,]\d+)?$")
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,15 @@ class Field:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def inputmode(self) -> str:
+        """The keyboard a phone shows for a number field: one with letters ("text") where a reader may write a
+        suffix or an exponent (the field reaches past SUFFIXED_ABOVE: 70B, 16k, 3.35e12), else a keypad of
+        digits ("numeric" for whole numbers, "decimal" with the decimal mark)."""
+        if self.high is None or self.high > SUFFIXED_ABOVE or (self.default and not _PLAIN.match(self.default)):
+            return "text"
+        return "numeric" if self.integer else "decimal"
 
 
 @dataclass(frozen=True)

@@ -94,8 +94,13 @@ def _field_html(calculator: Calculator, field: Field, lang: str) -> str:
         )
     else:
         value = _placeholder(field, lang) if field.default is not None else ""
+        # A phone's keyboard that can type what the field accepts: letters for a suffix (70B, 16k), with no
+        # capital, correction or spelling check in their way; a keypad of digits where plain numbers are all.
+        keyboard = f'inputmode="{field.inputmode}"'
+        if field.inputmode == "text":
+            keyboard += ' autocapitalize="none" autocorrect="off"'
         control = (
-            f'<input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" {common} '
+            f'<input type="text" {keyboard} enterkeyhint="done" autocomplete="off" spellcheck="false" {common} '
             f'value="{esc(value)}" placeholder="{esc(_placeholder(field, lang))}">'
         )
     conditions = f' data-aliases="{esc(" ".join(field.aliases))}"' if field.aliases else ""
