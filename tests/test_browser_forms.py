@@ -160,3 +160,25 @@ def test_fields_get_a_keyboard_that_types_what_they_accept(
         "decimal",
         "numeric",
     ]
+
+
+def test_spanish_fields_read_a_thousands_point_or_refuse_it(page: object, site_url: str, built_site: Path) -> None:
+    """On /es/, "1.000" is a thousand (the answer is calc's for 1000, and the link carries 1000); "1.500B", which
+    reads two ways, gets a message naming the field; the English page still reads "1.000" as one."""
+    page.goto(f"{site_url}es/{_page_of(built_site, 'training', 'es/')}")
+    _edit(page, TRAINING, "tokens", "1.000")
+    assert page.get_attribute(TRAINING, "data-x4-state") == "live"
+    assert _headline(page, "training") == _expected("training", {"tokens": "1000"}, "es")
+    page.evaluate("window.x4SavePendingUrls()")
+    assert parse_qs(urlparse(page.url).query)["training.tokens"] == ["1000"]
+    _edit(page, TRAINING, "params", "1.500B")
+    assert page.get_attribute(TRAINING, "data-x4-state") == "stale"
+    error = page.text_content(f'{TRAINING} .x4-field[data-field="params"] .x4-field__error')
+    assert error.startswith(CALCULATORS["training"].label(CALCULATORS["training"].field_named("params"), "es"))
+    assert "dos maneras" in error
+    _edit(page, TRAINING, "params", "1,5B")
+    assert _headline(page, "training") == _expected("training", {"tokens": "1000", "params": "1.5B"}, "es")
+    page.goto(f"{site_url}{_page_of(built_site, 'training', '')}")
+    _edit(page, TRAINING, "tokens", "1.000")
+    assert _headline(page, "training") == _expected("training", {"tokens": "1"}, "en")
+    assert page.x4_errors == []

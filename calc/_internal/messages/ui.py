@@ -16,6 +16,12 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "{field}: {detail} en {got} no es un sufijo; usa k, M, B/G, T o P para potencias de 1000 "
         "o Ki, Mi, Gi o Ti para potencias de 1024 (128k = 128 000, 128Ki = 131 072).",
     },
+    "error.ambiguous_mark": {
+        "en": "{field}: {got} reads two ways; here the comma is the decimal mark and a point groups thousands: "
+        "write e.g. 1500, 1.500, 1,5 or 1,5k.",
+        "es": "{field}: {got} se puede leer de dos maneras; aquí la coma es la marca decimal y el punto separa "
+        "los miles: escribe p. ej. 1500, 1.500, 1,5 o 1,5k.",
+    },
     "error.out_of_range": {
         "en": "{field} must be {accepted}; got {got}.",
         "es": "{field} debe ser {accepted}; se recibió {got}.",

@@ -269,7 +269,7 @@ function rowUrl(widget, inputs) {
   const url = new URL(window.location.href);
   const name = widget.dataset.calculator;
   for (const [key, value] of Object.entries({ ...inputsOf(widget), ...inputs })) {
-    url.searchParams.set(`${name}.${key}`, toUrlNumber(String(value)));
+    url.searchParams.set(`${name}.${key}`, toUrlNumber(String(value), widget.dataset.lang));
   }
   return url.href;
 }
@@ -278,7 +278,7 @@ function saveToUrl(widget) {
   const url = new URL(window.location.href);
   const name = widget.dataset.calculator;
   for (const key of [...url.searchParams.keys()]) if (key.startsWith(`${name}.`)) url.searchParams.delete(key);
-  for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value));
+  for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value, widget.dataset.lang));
   history.replaceState(null, "", url); // the language menu carries it over (x4-lang.js)
 }
 
@@ -304,16 +304,22 @@ function savePendingUrls() {
 window.x4SavePendingUrls = savePendingUrls;
 window.addEventListener("pagehide", savePendingUrls);
 
-// URLs carry numbers with a decimal point whatever the page's language, so links work across languages.
+// URLs carry numbers with a decimal point and no digit groups whatever the page's language, so links work across
+// languages; a Spanish form shows them with its decimal comma ("15,6T"). calc reads what the reader typed (a
+// Spanish "1.000" is a thousand: units.parse_si_number); these only move the marks of what it reads one way.
 const PLAIN_DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
-const PLAIN_DECIMAL_POINT = /^\s*-?\d+\.\d+\s*$/;
+const DECIMAL_COMMA = /^\s*[-+]?\d+,\d+(?:[eE][-+]?\d+)?\s*[A-Za-z]*\s*$/;
+const DECIMAL_POINT = /^\s*[-+]?\d+\.\d+(?:[eE][-+]?\d+)?\s*[A-Za-z]*\s*$/;
+const SPANISH_GROUPS = /^\s*[-+]?[1-9]\d{0,2}(?:(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+)(?:,\d+)?\s*$/;
 
-function toUrlNumber(value) {
-  return PLAIN_DECIMAL_COMMA.test(value) ? value.replace(",", ".") : value;
+function toUrlNumber(value, lang) {
+  if (lang !== "es") return PLAIN_DECIMAL_COMMA.test(value) ? value.replace(",", ".") : value;
+  if (SPANISH_GROUPS.test(value)) return value.replace(/[.\s\u00a0\u202f]/g, "").replace(",", ".");
+  return DECIMAL_COMMA.test(value) ? value.replace(",", ".") : value;
 }
 
 function fromUrlNumber(value, lang) {
-  return lang === "es" && PLAIN_DECIMAL_POINT.test(value) ? value.replace(".", ",") : value;
+  return lang === "es" && DECIMAL_POINT.test(value) ? value.replace(".", ",") : value;
 }
 
 // A shared link may carry parameters this calculator does not take (an old field name, a tracking tag):
