@@ -182,3 +182,36 @@ def test_spanish_fields_read_a_thousands_point_or_refuse_it(page: object, site_u
     _edit(page, TRAINING, "tokens", "1.000")
     assert _headline(page, "training") == _expected("training", {"tokens": "1"}, "en")
     assert page.x4_errors == []
+
+
+@pytest.mark.parametrize("lang, prefix", LANGS)
+def test_an_empty_field_shows_the_value_it_takes(
+    page: object, site_url: str, built_site: Path, lang: str, prefix: str
+) -> None:
+    """The serving calculator's empty price, share of peak and TPOT target, and the planner's empty DP, show what
+    they take as their placeholders, from the build and after each answer, and the result names the price and DP."""
+    serving = '.x4-calc[data-calculator="serving"]'
+    page.goto(f"{site_url}{prefix}{_page_of(built_site, 'serving', prefix)}")
+    defaults = calc.run("serving", CALCULATORS["serving"].defaults(), lang)
+    for name in ("price", "efficiency", "slo_tpot_ms"):
+        assert page.get_attribute(f"{serving} [name={name}]", "placeholder") == defaults["placeholders"][name]
+    assert page.get_attribute(f"{serving} [name=slo_tpot_ms]", "placeholder") == CATALOG_NONE[lang]
+    before = page.evaluate(f"document.querySelector('{serving}').x4Done || 0")
+    page.select_option(f"{serving} [name=accelerator]", "h200-sxm")
+    _answered(page, serving, before)
+    changed = calc.run("serving", CALCULATORS["serving"].defaults({"accelerator": "h200-sxm"}), lang)
+    assert changed["placeholders"]["price"] != defaults["placeholders"]["price"]
+    assert page.get_attribute(f"{serving} [name=price]", "placeholder") == changed["placeholders"]["price"]
+    notes = page.text_content(f"{serving} .x4-calc__notes")
+    assert changed["placeholders"]["price"] in notes and re.search(r"en blanco|left empty", notes)
+
+    planner = '.x4-calc[data-calculator="parallelism"]'
+    page.goto(f"{site_url}{prefix}{_page_of(built_site, 'parallelism', prefix)}")
+    assert page.get_attribute(f"{planner} [name=dp]", "placeholder") == "32"  # 1024 / (8 × 4 × 1)
+    _edit(page, planner, "count", "2048")
+    assert page.get_attribute(f"{planner} [name=dp]", "placeholder") == "64"
+    assert "64" in page.text_content(f"{planner} .x4-calc__notes")
+    assert page.x4_errors == []
+
+
+CATALOG_NONE = {"en": "none", "es": "ninguno"}

@@ -141,8 +141,11 @@ class Calculator:
 
     def label(self, field: Field, lang: str) -> str:
         """A field's label: the calculator's own (`<calc>.field.<name>`) or the shared one (`field.<name>`)."""
+        return t(self.label_key(field), lang)
+
+    def label_key(self, field: Field) -> str:
         own = f"{self.name}.field.{field.name}"
-        return t(own if own in CATALOG else f"field.{field.name}", lang)
+        return own if own in CATALOG else f"field.{field.name}"
 
     def preset_label(self, preset_id: str, lang: str) -> str:
         return t(f"{self.name}.preset.{preset_id}", lang)
@@ -159,6 +162,26 @@ class Calculator:
         """The function's own keyword defaults, by keyword."""
         parameters = inspect.signature(self.function).parameters.values()
         return {p.name: p.default for p in parameters if p.default is not inspect.Parameter.empty}
+
+
+@dataclass(frozen=True)
+class EmptyDefault:
+    """What an optional field takes when left empty, where that depends on the other inputs (the chip's price, the
+    accelerators left for DP): the result's `quantities` holding the value it took, in the units the reader types,
+    which the page shows as the field's placeholder; `note` (a catalog id) names it in the result. No quantities:
+    empty means none (no TPOT target), and the placeholder says so."""
+
+    quantities: tuple[str, ...] = ()
+    note: str = ""
+
+
+# By field name, one entry for every calculator that has the field.
+EMPTY_DEFAULTS: dict[str, EmptyDefault] = {
+    "price": EmptyDefault(("price_usd_per_hour",), "empty.price"),
+    "dp": EmptyDefault(("dp",), "empty.dp"),
+    "efficiency": EmptyDefault(("bandwidth_efficiency", "compute_efficiency"), "empty.efficiency"),
+    "slo_tpot_ms": EmptyDefault(),
+}
 
 
 def option_label(field_name: str, value: str, lang: str) -> str:

@@ -62,6 +62,20 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "{field}: a decode step must read some bytes (weights or KV cache).",
         "es": "{field}: un paso de decodificación tiene que leer algún byte (pesos o caché KV).",
     },
+    # -- an optional field left empty, where its value depends on the others (fields.EMPTY_DEFAULTS) -------
+    "empty.price": {
+        "en": "{field}: left empty, so ${value0}, the edition's typical price for this accelerator.",
+        "es": "{field}: en blanco, así que se usa {value0} USD, el precio típico de la edición para este acelerador.",
+    },
+    "empty.dp": {
+        "en": "{field}: left empty, so {value0}, the accelerators divided by TP × PP × CP.",
+        "es": "{field}: en blanco, así que se usa {value0}, los aceleradores divididos entre TP × PP × CP.",
+    },
+    "empty.efficiency": {
+        "en": "{field}: left empty, so {value0} of the memory bandwidth and {value1} of the FLOP/s, as the basis gives them.",
+        "es": "{field}: en blanco, así que se usa {value0} del ancho de banda de memoria y {value1} de los FLOP/s, según la base.",
+    },
+    "empty.none": {"en": "none", "es": "ninguno"},
     "accepted.number": {"en": "a number", "es": "un número"},
     "accepted.whole_number": {"en": "a whole number", "es": "un número entero"},
     "accepted.and": {"en": " and ", "es": " y "},

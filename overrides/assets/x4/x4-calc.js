@@ -145,6 +145,11 @@ function showError(widget, field, message) {
 }
 
 function render(widget, result) {
+  // An empty field whose value the other inputs decide (a chip's price, DP) shows what it took (calc words it).
+  for (const [name, words] of Object.entries(result.placeholders || {})) {
+    const control = widget.querySelector(`input[name="${CSS.escape(name)}"]`);
+    if (control) control.placeholder = words;
+  }
   for (const dd of widget.querySelectorAll("[data-q]")) {
     const value = result.formatted[dd.dataset.q];
     dd.textContent = value !== undefined ? value : text(widget, "none"); // an output its inputs cannot give
