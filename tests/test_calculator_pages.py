@@ -120,3 +120,23 @@ def test_units_in_the_form_speak_the_pages_language() -> None:
     """A unit that is a word is translated in the form's labels (the chooser's deadline in days)."""
     assert '<span class="x4-unit">(días)</span>' in calculator_html("chooser", "es")
     assert '<span class="x4-unit">(days)</span>' in calculator_html("chooser", "en")
+
+
+def test_empty_fields_whose_value_the_inputs_decide_name_it() -> None:
+    """The empty price, share of peak, TPOT target and DP take placeholders from the result, follow the inputs,
+    and the price and DP are named in a note, in both languages."""
+    serving = calc.run("serving", CALCULATORS["serving"].defaults(), "es")
+    assert serving["placeholders"] == {"efficiency": "0,887 / 0,803", "price": "2,99", "slo_tpot_ms": "ninguno"}
+    assert any(
+        note.startswith("Precio por acelerador-hora: en blanco") and "2,99 USD" in note for note in serving["notes"]
+    )
+    h200 = calc.run("serving", CALCULATORS["serving"].defaults({"accelerator": "h200-sxm"}), "en")
+    assert h200["placeholders"]["price"] == "3.75"
+    given = calc.run("serving", CALCULATORS["serving"].defaults({"price": "4", "slo_tpot_ms": "20"}), "en")
+    assert "price" not in given["placeholders"] and "slo_tpot_ms" not in given["placeholders"]
+    assert not any("left empty" in note and "Price" in note for note in given["notes"])
+    planner = calc.run("parallelism", CALCULATORS["parallelism"].defaults({"count": "2048"}), "en")
+    assert planner["placeholders"] == {"dp": "64"}
+    assert any("left empty, so 64" in note for note in planner["notes"])
+    custom = calc.run("training", CALCULATORS["training"].defaults({"accelerator": "custom"}), "en")
+    assert custom["placeholders"] == {"price": "none"}

@@ -87,3 +87,47 @@ def test_bad_numbers_name_the_field(text: str) -> None:
         parse_si_number(text, field="intensity")
     assert caught.value.field == "intensity"
     assert "intensity" in caught.value.message("en") and "intensity" in caught.value.message("es")
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("1.000", 1000.0),
+        ("16.384", 16384.0),
+        ("1.000.000", 1e6),
+        ("1.000.000,5", 1000000.5),
+        ("16 384", 16384.0),
+        ("16\u202f384", 16384.0),  # as the site prints it
+        ("1,5k", 1500.0),
+        ("3,35e12", 3.35e12),
+        # No Spanish group has fewer than three digits or starts with 0: a point there is a decimal point.
+        ("15.6T", 15.6e12),
+        ("0.125", 0.125),
+        ("1234.567", 1234.567),
+        ("4×10^23", 4e23),
+    ],
+)
+def test_spanish_fields_read_thousands_points(text: str, value: float) -> None:
+    """A Spanish field reads a point before three digits as a thousands group, and a point that cannot be one as
+    a decimal point; an English field's reading is unchanged."""
+    assert parse_si_number(text, field="tokens", decimal_comma=True) == pytest.approx(value, rel=1e-15)
+
+
+def test_english_fields_keep_the_decimal_point() -> None:
+    assert parse_si_number("1.000", field="tokens") == 1.0
+    assert parse_si_number("16.384", field="tokens") == 16.384
+    with pytest.raises(CalcError):
+        parse_si_number("16 384", field="tokens")
+
+
+@pytest.mark.parametrize("text", ["1,000.5", "1.000,5.3", "1.500B", "1.000e3", "1.000k", "2.048Ki"])
+def test_spanish_marks_that_read_two_ways_are_refused(text: str) -> None:
+    """A point and a comma other than as Spanish groups, or a thousands-like point before a suffix or exponent,
+    is refused with a message naming the field and saying how to write it, in both languages."""
+    with pytest.raises(CalcError) as caught:
+        parse_si_number(text, field="tokens", decimal_comma=True)
+    assert caught.value.kind == "ambiguous_mark"
+    assert caught.value.field == "tokens"
+    assert caught.value.message("es", name="Tokens").startswith("Tokens: ")
+    assert "dos maneras" in caught.value.message("es") and "two ways" in caught.value.message("en")
+    assert "1,5k" in caught.value.message("es")

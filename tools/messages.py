@@ -29,6 +29,20 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Corrige la entrada marcada: el resultado de abajo es el de las últimas entradas válidas.",
     },
     "ui.copied": {"en": "Link copied.", "es": "Enlace copiado."},
+    # Until the live answer arrives, results that are not for the inputs shown say so (x4-calc.js).
+    "ui.pending_defaults": {
+        "en": "Not for the inputs shown: these results are for the default inputs. The answer for yours is coming…",
+        "es": "No son de las entradas que ves: estos resultados son de las entradas por defecto. La respuesta para las tuyas está en camino…",
+    },
+    "ui.pending": {
+        "en": "Not for the inputs shown: these results are for your previous inputs. The new answer is coming…",
+        "es": "No son de las entradas que ves: estos resultados son de tus entradas anteriores. La nueva respuesta está en camino…",
+    },
+    "ui.pending_failed": {
+        "en": "Not for the inputs shown: the live calculator could not start, and these results are for the default inputs.",
+        "es": "No son de las entradas que ves: la calculadora en vivo no pudo arrancar y estos resultados son de las entradas por defecto.",
+    },
+
     "ui.timeout": {
         "en": "Stopped: the code ran longer than 15 s. The runtime was restarted.",
         "es": "Detenido: el código tardó más de 15 s. Se reinició el entorno.",

@@ -10,6 +10,7 @@ from .messages import CATALOG, t
 KINDS = (
     "not_number",  # text that is not a number
     "bad_suffix",  # a number followed by letters that are no suffix (`detail` holds them)
+    "ambiguous_mark",  # a Spanish field's point or comma that reads two ways ("1,000.5", "1.500B")
     "out_of_range",  # a number outside [low, high], not finite, or not whole
     "not_choice",  # not one of `choices`
     "unknown_id",  # an id data/ does not have (`choices` lists the known ones)
@@ -74,7 +75,7 @@ class CalcError(ValueError):
             return ", ".join(_format_words(choice, lang) for choice in self.choices)
         if self.choices:
             return ", ".join(self.choices)
-        if self.kind in ("not_number", "bad_suffix"):
+        if self.kind in ("not_number", "bad_suffix", "ambiguous_mark"):
             return t("accepted.si_number", lang)
         bounds = []
         if self.low is not None:

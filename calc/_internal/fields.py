@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,6 +19,12 @@ DEFAULT_DTYPE = "bf16"
 # What a calculation runs against: the chip's measured figures where data/ has them, or its datasheet peaks.
 BASES = ("achievable", "peak")
 DEFAULT_BASIS = "achievable"
+
+
+# A number field whose range reaches past this is typed with suffixes and exponents (16k, 70B, 3.35e12): its
+# keyboard has letters. Below it, digits and the decimal mark are all a reader needs.
+SUFFIXED_ABOVE = 1e4
+_PLAIN = re.compile(r"^\d+(?:[.,]\d+)?$")
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,15 @@ class Field:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def inputmode(self) -> str:
+        """The keyboard a phone shows for a number field: one with letters ("text") where a reader may write a
+        suffix or an exponent (the field reaches past SUFFIXED_ABOVE: 70B, 16k, 3.35e12), else a keypad of
+        digits ("numeric" for whole numbers, "decimal" with the decimal mark)."""
+        if self.high is None or self.high > SUFFIXED_ABOVE or (self.default and not _PLAIN.match(self.default)):
+            return "text"
+        return "numeric" if self.integer else "decimal"
 
 
 @dataclass(frozen=True)
@@ -125,8 +141,11 @@ class Calculator:
 
     def label(self, field: Field, lang: str) -> str:
         """A field's label: the calculator's own (`<calc>.field.<name>`) or the shared one (`field.<name>`)."""
+        return t(self.label_key(field), lang)
+
+    def label_key(self, field: Field) -> str:
         own = f"{self.name}.field.{field.name}"
-        return t(own if own in CATALOG else f"field.{field.name}", lang)
+        return own if own in CATALOG else f"field.{field.name}"
 
     def preset_label(self, preset_id: str, lang: str) -> str:
         return t(f"{self.name}.preset.{preset_id}", lang)
@@ -143,6 +162,26 @@ class Calculator:
         """The function's own keyword defaults, by keyword."""
         parameters = inspect.signature(self.function).parameters.values()
         return {p.name: p.default for p in parameters if p.default is not inspect.Parameter.empty}
+
+
+@dataclass(frozen=True)
+class EmptyDefault:
+    """What an optional field takes when left empty, where that depends on the other inputs (the chip's price, the
+    accelerators left for DP): the result's `quantities` holding the value it took, in the units the reader types,
+    which the page shows as the field's placeholder; `note` (a catalog id) names it in the result. No quantities:
+    empty means none (no TPOT target), and the placeholder says so."""
+
+    quantities: tuple[str, ...] = ()
+    note: str = ""
+
+
+# By field name, one entry for every calculator that has the field.
+EMPTY_DEFAULTS: dict[str, EmptyDefault] = {
+    "price": EmptyDefault(("price_usd_per_hour",), "empty.price"),
+    "dp": EmptyDefault(("dp",), "empty.dp"),
+    "efficiency": EmptyDefault(("bandwidth_efficiency", "compute_efficiency"), "empty.efficiency"),
+    "slo_tpot_ms": EmptyDefault(),
+}
 
 
 def option_label(field_name: str, value: str, lang: str) -> str:

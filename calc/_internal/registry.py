@@ -19,10 +19,10 @@ from . import (
 )
 from .data import load_data
 from .errors import CalcError, check_choice, check_number
-from .fields import AUTO, Calculator
+from .fields import AUTO, EMPTY_DEFAULTS, Calculator
 from .fmt import format_number, format_quantity
 from .i18n import site_lang
-from .messages import t
+from .messages import Text, t, text
 from .results import Result
 from .units import parse_si_number
 
@@ -120,8 +120,39 @@ def _field_named_by_error(calculator: Calculator, error: CalcError) -> CalcError
     return error
 
 
+def empty_defaults(calculator: Calculator, raw: dict[str, Any], result: Result) -> dict[str, tuple[float, ...] | None]:
+    """The optional fields left empty whose value the others decide (fields.EMPTY_DEFAULTS), each with the values
+    it took from `result`, or None where it takes none (no TPOT target; a chip with no price)."""
+    given = _given(calculator, raw)
+    merged = {**{f.name: f.default for f in calculator.fields if f.default is not None}, **given}
+    custom = calculator.custom_selectors(merged, given)
+    found: dict[str, tuple[float, ...] | None] = {}
+    for f in calculator.fields:
+        entry = EMPTY_DEFAULTS.get(f.name)
+        if entry is None or f.name in given or not f.optional or not calculator.applies(f, merged, custom):
+            continue
+        values = [result.quantities.get(key) for key in entry.quantities]
+        took = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values) and bool(values)
+        found[f.name] = tuple(float(v) for v in values if isinstance(v, (int, float))) if took else None
+    return found
+
+
+def _empty_notes(calculator: Calculator, raw: dict[str, Any], result: Result) -> list[Text]:
+    """A note naming each empty field's value ("Price per accelerator-hour left empty: $2.99, ...")."""
+    notes = []
+    for name, values in empty_defaults(calculator, raw, result).items():
+        entry, f = EMPTY_DEFAULTS[name], calculator.field_named(name)
+        if values is None or not entry.note or f is None:
+            continue
+        named = {f"value{i}": value for i, value in enumerate(values)}
+        notes.append(text(entry.note, field=Text(calculator.label_key(f)), **named))
+    return notes
+
+
 def compute(name: str, raw: dict[str, Any], lang: str = "en") -> Result:
-    """Run calculator `name` on a reader's inputs (strings, as typed); CalcError names the input at fault."""
+    """Run calculator `name` on a reader's inputs (strings, as typed); CalcError names the input at fault.
+
+    An optional field left empty whose value depends on the other inputs is named in a note (`empty_defaults`)."""
     calculator = _calculator(name)
     try:
         kwargs = parse_inputs(calculator, raw, lang)
@@ -129,7 +160,16 @@ def compute(name: str, raw: dict[str, Any], lang: str = "en") -> Result:
     except CalcError as error:
         raise _field_named_by_error(calculator, error) from None
     result.inputs = kwargs
+    result.notes = [*result.notes, *_empty_notes(calculator, raw, result)]
     return result
+
+
+def placeholders(calculator: Calculator, raw: dict[str, Any], result: Result, lang: str) -> dict[str, str]:
+    """What each empty field of `empty_defaults` took, as its placeholder shows it ("2,99", "32", "ninguno")."""
+    return {
+        name: " / ".join(format_number(v, lang) for v in values) if values else t("empty.none", lang)
+        for name, values in empty_defaults(calculator, raw, result).items()
+    }
 
 
 def formatted(result: Result, calculator: Calculator, lang: str) -> dict[str, str]:
@@ -201,6 +241,7 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         "formatted": formatted(result, calculator, lang),
         "derivation": result.derivation(lang),
         "notes": result.rendered_notes(lang),
+        "placeholders": placeholders(calculator, raw, result, lang),
     }
     if result.table is not None:
         outcome["table"], outcome["columns"] = _table(calculator, result, lang)

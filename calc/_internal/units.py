@@ -57,16 +57,38 @@ SUFFIX.update(BINARY_PREFIX)
 _TIMES_TEN = re.compile(r"\s*[×x*]\s*10\s*\^\s*([-+]?\d+)")
 
 
+# A number as Spanish groups its digits: a point (or the space the site prints figures with) before each group of
+# three, the first group not starting with 0, and maybe a decimal comma ("16.384", "1.000.000,5", "16 384").
+_GROUPED_ES = re.compile(r"^[-+]?[1-9]\d{0,2}(?:(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+)(?:,\d+)?$")
+# A point that would group thousands in Spanish, with a suffix or an exponent after it ("1.500B", "1.000e3"):
+# 1500 billion to a Spanish reader, 1.5 billion to an English one.
+_THOUSANDS_POINT = re.compile(r"(?<![\d.])[1-9]\d{0,2}\.\d{3}(?!\d)")
+
+
+def _spanish_number(raw: str, text: str, field: str) -> str:
+    """A number typed in a Spanish field, as calc parses it (a decimal point, no digit groups). Only what cannot be
+    read two ways is read: "1.000" and "16 384" are thousands groups, "0,5" and "1,5k" a decimal comma, and
+    "15.6T" or "0.125" a decimal point (no Spanish group has fewer than three digits or starts with 0). A point
+    and a comma together other than as Spanish groups ("1,000.5"), or a point before three digits and a suffix or
+    exponent ("1.500B"), raise CalcError `ambiguous_mark` naming `field`."""
+    if _GROUPED_ES.match(raw):
+        return raw.replace(".", "").replace(" ", "").replace("\u00a0", "").replace("\u202f", "").replace(",", ".")
+    if ("," in raw and "." in raw) or _THOUSANDS_POINT.search(raw):
+        raise CalcError(field=field, kind="ambiguous_mark", value=text)
+    return with_decimal_point(raw)
+
+
 def parse_si_number(text: str, *, field: str, decimal_comma: bool = False) -> float:
     """Parse a reader's number: plain floats, SI suffixes (70B, 1T, 3.35e12, 1.5k), binary ones (128Ki, 16Mi) and
     powers of ten (4×10^23).
 
-    With `decimal_comma`, "0,5" is read as 0.5 (Spanish pages). Raises CalcError naming `field`: kind
-    `bad_suffix` for a number followed by letters that are no suffix ("128kb", "4KI").
+    With `decimal_comma` (Spanish pages), "0,5" is read as 0.5 and "1.000" or "16 384" as digit groups; a mark that
+    reads two ways ("1,000.5", "1.500B") raises CalcError `ambiguous_mark` (see `_spanish_number`). Raises
+    CalcError naming `field`: kind `bad_suffix` for a number followed by letters that are no suffix ("128kb", "4KI").
     """
     raw = text.strip()
     if decimal_comma:
-        raw = with_decimal_point(raw)
+        raw = _spanish_number(raw, text, field)
     raw = _TIMES_TEN.sub(r"e\1", raw)
     match = _SI_NUMBER.match(raw) if len(raw) <= 64 else None
     if not match:

@@ -35,6 +35,9 @@ UI_KEYS = (
     "ignored",
     "copy_link",
     "none",
+    "pending_defaults",
+    "pending",
+    "pending_failed",
 )
 
 
@@ -63,8 +66,11 @@ def _options(calculator: Calculator, field: Field, lang: str) -> list[tuple[str,
     return [(choice, option_label(field.name, choice, lang)) for choice in field.choices]
 
 
-def _placeholder(field: Field, lang: str) -> str:
-    """What an empty input means: its default, or the edition's figure the function takes."""
+def _placeholder(field: Field, lang: str, took: dict[str, str] | None = None) -> str:
+    """What an empty input means: its default, the edition's figure the function takes, or what it took from the
+    other inputs at the defaults (`took`: calc.run's placeholders; the page script follows each answer's)."""
+    if took and field.name in took:
+        return took[field.name]
     if field.default is not None:
         return with_page_decimal_mark(field.default, lang)
     if field.default_from is not None:
@@ -73,7 +79,7 @@ def _placeholder(field: Field, lang: str) -> str:
     return ""
 
 
-def _field_html(calculator: Calculator, field: Field, lang: str) -> str:
+def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str, str]) -> str:
     ident = f"{calculator.name}-{field.name}"
     unit = f' <span class="x4-unit">({esc(unit_text(field.unit, lang))})</span>' if field.unit else ""
     label = esc(calculator.label(field, lang)) + unit
@@ -91,9 +97,14 @@ def _field_html(calculator: Calculator, field: Field, lang: str) -> str:
         )
     else:
         value = _placeholder(field, lang) if field.default is not None else ""
+        # A phone's keyboard that can type what the field accepts: letters for a suffix (70B, 16k), with no
+        # capital, correction or spelling check in their way; a keypad of digits where plain numbers are all.
+        keyboard = f'inputmode="{field.inputmode}"'
+        if field.inputmode == "text":
+            keyboard += ' autocapitalize="none" autocorrect="off"'
         control = (
-            f'<input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" {common} '
-            f'value="{esc(value)}" placeholder="{esc(_placeholder(field, lang))}">'
+            f'<input type="text" {keyboard} enterkeyhint="done" autocomplete="off" spellcheck="false" {common} '
+            f'value="{esc(value)}" placeholder="{esc(_placeholder(field, lang, took))}">'
         )
     conditions = f' data-aliases="{esc(" ".join(field.aliases))}"' if field.aliases else ""
     if field.custom_of:
@@ -231,17 +242,18 @@ def calculator_html(name: str, lang: str) -> str:
     headline stays in view while the reader edits (x4.css); the chart, ranking and derivation follow.
     """
     calculator = CALCULATORS[name]
-    basic = "".join(_field_html(calculator, f, lang) for f in calculator.fields if not f.advanced)
-    advanced = "".join(_field_html(calculator, f, lang) for f in calculator.fields if f.advanced)
+    outcome = calc.run(calculator.name, calculator.defaults(), lang)
+    if not outcome["ok"]:
+        raise ValueError(f"default inputs of {calculator.name} fail: {outcome['message']}")
+    took = outcome["placeholders"]
+    basic = "".join(_field_html(calculator, f, lang, took) for f in calculator.fields if not f.advanced)
+    advanced = "".join(_field_html(calculator, f, lang, took) for f in calculator.fields if f.advanced)
     if advanced:
         advanced = (
             f'<details class="x4-calc__more"><summary>{t("ui.more_options", lang)}</summary>'
             f'<div class="x4-calc__fields">{advanced}</div></details>'
         )
     title = esc(calculator.title(lang))
-    outcome = calc.run(calculator.name, calculator.defaults(), lang)
-    if not outcome["ok"]:
-        raise ValueError(f"default inputs of {calculator.name} fail: {outcome['message']}")
     return (
         f'<div class="x4-calc" data-calculator="{name}" data-lang="{lang}" data-ui="{esc(ui_strings(lang))}" '
         f'role="region" aria-label="{title}">'
@@ -249,6 +261,7 @@ def calculator_html(name: str, lang: str) -> str:
         '<div class="x4-calc__body">'
         f'<form class="x4-calc__form" novalidate><div class="x4-calc__fields">{basic}</div>{advanced}</form>'
         '<div class="x4-calc__summary">'
+        '<p class="x4-calc__pending" hidden></p>'
         f'<div class="x4-calc__output" aria-live="polite">{_headline_html(calculator, outcome, lang)}</div>'
         f'<p class="x4-calc__status" role="status">{t("ui.static_status", lang)}</p>'
         "</div></div>"

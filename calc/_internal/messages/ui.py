@@ -16,6 +16,12 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "{field}: {detail} en {got} no es un sufijo; usa k, M, B/G, T o P para potencias de 1000 "
         "o Ki, Mi, Gi o Ti para potencias de 1024 (128k = 128 000, 128Ki = 131 072).",
     },
+    "error.ambiguous_mark": {
+        "en": "{field}: {got} reads two ways; here the comma is the decimal mark and a point groups thousands: "
+        "write e.g. 1500, 1.500, 1,5 or 1,5k.",
+        "es": "{field}: {got} se puede leer de dos maneras; aquí la coma es la marca decimal y el punto separa "
+        "los miles: escribe p. ej. 1500, 1.500, 1,5 o 1,5k.",
+    },
     "error.out_of_range": {
         "en": "{field} must be {accepted}; got {got}.",
         "es": "{field} debe ser {accepted}; se recibió {got}.",
@@ -56,6 +62,20 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "{field}: a decode step must read some bytes (weights or KV cache).",
         "es": "{field}: un paso de decodificación tiene que leer algún byte (pesos o caché KV).",
     },
+    # -- an optional field left empty, where its value depends on the others (fields.EMPTY_DEFAULTS) -------
+    "empty.price": {
+        "en": "{field}: left empty, so ${value0}, the edition's typical price for this accelerator.",
+        "es": "{field}: en blanco, así que se usa {value0} USD, el precio típico de la edición para este acelerador.",
+    },
+    "empty.dp": {
+        "en": "{field}: left empty, so {value0}, the accelerators divided by TP × PP × CP.",
+        "es": "{field}: en blanco, así que se usa {value0}, los aceleradores divididos entre TP × PP × CP.",
+    },
+    "empty.efficiency": {
+        "en": "{field}: left empty, so {value0} of the memory bandwidth and {value1} of the FLOP/s, as the basis gives them.",
+        "es": "{field}: en blanco, así que se usa {value0} del ancho de banda de memoria y {value1} de los FLOP/s, según la base.",
+    },
+    "empty.none": {"en": "none", "es": "ninguno"},
     "accepted.number": {"en": "a number", "es": "un número"},
     "accepted.whole_number": {"en": "a whole number", "es": "un número entero"},
     "accepted.and": {"en": " and ", "es": " y "},

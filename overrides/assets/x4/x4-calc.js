@@ -60,6 +60,7 @@ function startWorker() {
     } else if (message.type === "fatal") {
       setStatus("failed");
       document.documentElement.dataset.x4Runtime = "failed";
+      for (const widget of widgets) if (widget.x4Pending) markPending(widget); // no answer is coming now
       releaseSearch();
     } else if (pending.has(message.id)) {
       pending.get(message.id)(message);
@@ -144,6 +145,11 @@ function showError(widget, field, message) {
 }
 
 function render(widget, result) {
+  // An empty field whose value the other inputs decide (a chip's price, DP) shows what it took (calc words it).
+  for (const [name, words] of Object.entries(result.placeholders || {})) {
+    const control = widget.querySelector(`input[name="${CSS.escape(name)}"]`);
+    if (control) control.placeholder = words;
+  }
   for (const dd of widget.querySelectorAll("[data-q]")) {
     const value = result.formatted[dd.dataset.q];
     dd.textContent = value !== undefined ? value : text(widget, "none"); // an output its inputs cannot give
@@ -268,7 +274,7 @@ function rowUrl(widget, inputs) {
   const url = new URL(window.location.href);
   const name = widget.dataset.calculator;
   for (const [key, value] of Object.entries({ ...inputsOf(widget), ...inputs })) {
-    url.searchParams.set(`${name}.${key}`, toUrlNumber(String(value)));
+    url.searchParams.set(`${name}.${key}`, toUrlNumber(String(value), widget.dataset.lang));
   }
   return url.href;
 }
@@ -277,7 +283,7 @@ function saveToUrl(widget) {
   const url = new URL(window.location.href);
   const name = widget.dataset.calculator;
   for (const key of [...url.searchParams.keys()]) if (key.startsWith(`${name}.`)) url.searchParams.delete(key);
-  for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value));
+  for (const [key, value] of Object.entries(inputsOf(widget))) url.searchParams.set(`${name}.${key}`, toUrlNumber(value, widget.dataset.lang));
   history.replaceState(null, "", url); // the language menu carries it over (x4-lang.js)
 }
 
@@ -303,16 +309,22 @@ function savePendingUrls() {
 window.x4SavePendingUrls = savePendingUrls;
 window.addEventListener("pagehide", savePendingUrls);
 
-// URLs carry numbers with a decimal point whatever the page's language, so links work across languages.
+// URLs carry numbers with a decimal point and no digit groups whatever the page's language, so links work across
+// languages; a Spanish form shows them with its decimal comma ("15,6T"). calc reads what the reader typed (a
+// Spanish "1.000" is a thousand: units.parse_si_number); these only move the marks of what it reads one way.
 const PLAIN_DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
-const PLAIN_DECIMAL_POINT = /^\s*-?\d+\.\d+\s*$/;
+const DECIMAL_COMMA = /^\s*[-+]?\d+,\d+(?:[eE][-+]?\d+)?\s*[A-Za-z]*\s*$/;
+const DECIMAL_POINT = /^\s*[-+]?\d+\.\d+(?:[eE][-+]?\d+)?\s*[A-Za-z]*\s*$/;
+const SPANISH_GROUPS = /^\s*[-+]?[1-9]\d{0,2}(?:(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+)(?:,\d+)?\s*$/;
 
-function toUrlNumber(value) {
-  return PLAIN_DECIMAL_COMMA.test(value) ? value.replace(",", ".") : value;
+function toUrlNumber(value, lang) {
+  if (lang !== "es") return PLAIN_DECIMAL_COMMA.test(value) ? value.replace(",", ".") : value;
+  if (SPANISH_GROUPS.test(value)) return value.replace(/[.\s\u00a0\u202f]/g, "").replace(",", ".");
+  return DECIMAL_COMMA.test(value) ? value.replace(",", ".") : value;
 }
 
 function fromUrlNumber(value, lang) {
-  return lang === "es" && PLAIN_DECIMAL_POINT.test(value) ? value.replace(".", ",") : value;
+  return lang === "es" && DECIMAL_POINT.test(value) ? value.replace(".", ",") : value;
 }
 
 // A shared link may carry parameters this calculator does not take (an old field name, a tracking tag):
@@ -343,6 +355,58 @@ function restoreFromUrl(widget) {
   return restored;
 }
 
+// Until its answer arrives, a result that is not for the inputs shown reads as not theirs: dimmed, labelled
+// ("the answer for yours is coming") and busy. Before the runtime is ready that is at once (a shared link's
+// inputs over the build's default results); once it is live, only an answer slower than a glance (the
+// planner's search) is marked, so results do not flicker while the reader types.
+const PENDING_AFTER_MS = 300;
+
+function pendingLabel(widget) {
+  if (document.documentElement.dataset.x4Runtime === "failed") return text(widget, "pending_failed");
+  return text(widget, widget.x4ShowsLive ? "pending" : "pending_defaults");
+}
+
+function markPending(widget) {
+  widget.x4Pending = true;
+  widget.dataset.x4State = "pending";
+  const label = pendingLabel(widget);
+  for (const output of widget.querySelectorAll(".x4-calc__output, .x4-calc__details")) {
+    output.classList.add("x4-pending");
+    output.setAttribute("aria-busy", "true");
+  }
+  widget.querySelector(".x4-calc__details")?.setAttribute("data-x4-pending", label);
+  const box = widget.querySelector(".x4-calc__pending");
+  if (box) {
+    box.textContent = label;
+    box.hidden = false;
+  }
+}
+
+function schedulePending(widget) {
+  if (widget.x4Pending || widget.x4PendingTimer) return;
+  const controls = [...widget.querySelectorAll("form input, form select")];
+  if (!widget.x4ShowsLive && !controls.some(changedFromHtml)) return; // the build's results are for these inputs
+  if (document.documentElement.dataset.x4Runtime !== "ready") markPending(widget);
+  else widget.x4PendingTimer = setTimeout(() => markPending(widget), PENDING_AFTER_MS);
+}
+
+function clearPending(widget) {
+  clearTimeout(widget.x4PendingTimer);
+  widget.x4PendingTimer = null;
+  if (!widget.x4Pending) return;
+  widget.x4Pending = false;
+  for (const output of widget.querySelectorAll(".x4-pending")) {
+    output.classList.remove("x4-pending");
+    output.removeAttribute("aria-busy");
+  }
+  widget.querySelector(".x4-calc__details")?.removeAttribute("data-x4-pending");
+  const box = widget.querySelector(".x4-calc__pending");
+  if (box) {
+    box.hidden = true;
+    box.textContent = "";
+  }
+}
+
 function apply(widget, reply) {
   widget.x4Done = (widget.x4Done || 0) + 1; // answers shown so far (tests and the benchmark wait on it)
   widget.x4LatencyMs = performance.now() - widget.x4EditedAt; // from the reader's edit to this answer
@@ -351,9 +415,12 @@ function apply(widget, reply) {
   const status = widget.querySelector(".x4-calc__status");
   if (reply.type !== "result") {
     status.textContent = text(widget, "failed");
+    if (widget.x4Pending) markPending(widget);
     return;
   }
+  clearPending(widget);
   if (reply.result.ok) {
+    widget.x4ShowsLive = true;
     showError(widget, null, null);
     for (const output of outputs) output.classList.remove("x4-stale");
     render(widget, reply.result);
@@ -378,6 +445,7 @@ async function recompute(widget) {
   try {
     do {
       widget.x4Dirty = false;
+      schedulePending(widget);
       const reply = await request({
         calculator: widget.dataset.calculator,
         inputs: inputsOf(widget),
