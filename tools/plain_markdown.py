@@ -72,9 +72,11 @@ def _skipped(node: Node) -> bool:
 
 
 def text_of(node: Node | str) -> str:
-    """Every piece of text under a node, as it stands (for code)."""
+    """Every piece of text under a node, as it stands (for code), less a code block's file name and buttons."""
     if isinstance(node, str):
         return node
+    if node.tag == "button" or "filename" in node.classes:
+        return ""
     return "".join(text_of(child) for child in node.children)
 
 
