@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from calc import format_number, format_quantity, load_data, ridge_point
 from tools.common import NONE, esc
+from tools.downloads import download_links
 from tools.messages import t as tr
 
 if TYPE_CHECKING:
@@ -395,6 +396,8 @@ def index_page_markdown(lang: str, data: DataBundle | None = None) -> str:
         f"# {p('index_title', lang)}",
         "",
         p("index_intro", lang),
+        "",
+        download_links(lang, depth=1),
         "",
         f"| {t('accelerator', lang)} | {t('vendor', lang)} | {p('architecture', lang)} | {t('year', lang)} "
         f"| {p('category', lang)} | {p('status', lang)} | {p('editions', lang)} |",

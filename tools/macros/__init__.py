@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from calc import CALCULATORS, format_number, load_data
-from tools import changelog, data_pages, validation_page
+from tools import changelog, compare_page, data_pages, validation_page
 from tools.common import page_lang
 
 from . import content, drill
@@ -52,3 +52,4 @@ def define_env(env: Any) -> None:
     data_pages.register(env)
     changelog.register(env)
     validation_page.register(env)
+    compare_page.register(env)
