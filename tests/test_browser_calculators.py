@@ -278,3 +278,22 @@ def test_presets_fill_the_form_and_compute(
                     calculator.preset_label(preset_id, lang),
                     key,
                 )
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_result_panel_downloads_the_inputs_and_the_clis_json(
+    page: object, site_url: str, calculator_pages: dict[str, str], lang: str
+) -> None:
+    """Download JSON gives the calculator's name, the inputs shown and the results exactly as the CLI's --json
+    prints them for those inputs, in both languages (numbers are language-neutral)."""
+    name = "training"
+    page.goto(site_url + ("es/" if lang == "es" else "") + calculator_pages[name])
+    widget = f'.x4-calc[data-calculator="{name}"]'
+    _fill(page, widget, {"count": "2048"}, lang)
+    with page.expect_download() as caught:
+        page.click(f"{widget} .x4-download-json")
+    saved = json.loads(Path(caught.value.path()).read_text(encoding="utf-8"))
+    assert saved["calculator"] == name and saved["inputs"]["count"] == "2048"
+    inputs = {k: v.replace(",", ".") if re.fullmatch(r"-?\d+,\d+", v) else v for k, v in saved["inputs"].items()}
+    assert saved["results"] == _cli_json(name, inputs)
+    assert page.x4_errors == []

@@ -66,6 +66,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "ui.fits": {"en": "Fits", "es": "Cabe"},
     "ui.reason": {"en": "Why", "es": "Por qué"},
     "ui.copy_link": {"en": "Copy link", "es": "Copiar enlace"},
+    "ui.download_json": {"en": "Download JSON", "es": "Descargar JSON"},
     # -- ridge -------------------------------------------------------------------------------------
     "ridge.accelerator": {"en": "Accelerator", "es": "Acelerador"},
     "ridge.bandwidth": {"en": "Memory bandwidth (TB/s)", "es": "Ancho de banda de memoria (TB/s)"},

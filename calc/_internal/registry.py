@@ -215,7 +215,8 @@ def _table(calculator: Calculator, result: Result, lang: str) -> tuple[list[dict
 def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The one entry point for pages and the worker: a reader's inputs in, plain JSON-ready data out.
 
-    Returns {"ok": True, "quantities", "formatted", "derivation", "notes"} (plus "table", the rows of a
+    Returns {"ok": True, "quantities", "formatted", "derivation", "notes", "export" (what the CLI's --json
+    prints)} (plus "table", the rows of a
     ranking, each with its "formatted" cells and "reason", and "columns", its figure columns as key and
     label, when the result has one; and "svg", the chart or None, when the calculator has a plot) or
     {"ok": False, "field", "kind", "message", "accepted"}, the message naming the field by its label;
@@ -242,6 +243,7 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         "derivation": result.derivation(lang),
         "notes": result.rendered_notes(lang),
         "placeholders": placeholders(calculator, raw, result, lang),
+        "export": result.to_dict(),  # what the CLI's --json prints, for the result panel's download
     }
     if result.table is not None:
         outcome["table"], outcome["columns"] = _table(calculator, result, lang)

@@ -34,6 +34,7 @@ UI_KEYS = (
     "timeout",
     "ignored",
     "copy_link",
+    "download_json",
     "none",
     "pending_defaults",
     "pending",

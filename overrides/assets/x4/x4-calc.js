@@ -424,6 +424,7 @@ function apply(widget, reply) {
     showError(widget, null, null);
     for (const output of outputs) output.classList.remove("x4-stale");
     render(widget, reply.result);
+    widget.x4Export = { inputs: reply.inputs, results: reply.result.export };
     status.textContent = text(widget, "ready") + (widget.x4Ignored ? ` ${widget.x4Ignored}` : "");
     widget.dataset.x4State = "live";
   } else {
@@ -446,12 +447,9 @@ async function recompute(widget) {
     do {
       widget.x4Dirty = false;
       schedulePending(widget);
-      const reply = await request({
-        calculator: widget.dataset.calculator,
-        inputs: inputsOf(widget),
-        lang: widget.dataset.lang,
-      });
-      if (!widget.x4Dirty) apply(widget, reply);
+      const inputs = inputsOf(widget);
+      const reply = await request({ calculator: widget.dataset.calculator, inputs, lang: widget.dataset.lang });
+      if (!widget.x4Dirty) apply(widget, { ...reply, inputs });
     } while (widget.x4Dirty);
   } finally {
     widget.x4Busy = false;
@@ -501,9 +499,25 @@ function bind(widget) {
       window.prompt("URL", window.location.href);
     }
   });
+  // The inputs and results as the CLI's --json prints them; before any live answer, the shown inputs are run first.
+  const download = document.createElement("button");
+  download.type = "button";
+  download.className = "md-button x4-download-json";
+  download.textContent = text(widget, "download_json");
+  download.addEventListener("click", async () => {
+    if (!widget.x4Export || widget.dataset.x4State !== "live") await recompute(widget);
+    if (!widget.x4Export || widget.dataset.x4State !== "live") return; // no answer for the inputs shown
+    const name = widget.dataset.calculator;
+    const body = JSON.stringify({ calculator: name, ...widget.x4Export }, null, 2);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([body], { type: "application/json" }));
+    link.download = `x4-${name}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
   const actions = document.createElement("div");
   actions.className = "x4-calc__actions";
-  actions.append(copy, copied);
+  actions.append(copy, download, copied);
   widget.querySelector(".x4-calc__summary").append(actions);
   const table = widget.querySelector(".x4-calc__table");
   if (table) makeSortable(widget, table);
