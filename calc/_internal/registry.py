@@ -2,6 +2,8 @@
 # One description of each calculator (fields.Calculator) drives the CLI, the build-time macros and the worker.
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 from . import (
@@ -243,7 +245,8 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         "derivation": result.derivation(lang),
         "notes": result.rendered_notes(lang),
         "placeholders": placeholders(calculator, raw, result, lang),
-        "export": result.to_dict(),  # what the CLI's --json prints, for the result panel's download
+        # What the CLI's --json prints, as its text (the page's JSON keeps its nulls): the panel's download.
+        "export": json.dumps(result.to_dict(), ensure_ascii=False, sort_keys=True),
     }
     if result.table is not None:
         outcome["table"], outcome["columns"] = _table(calculator, result, lang)

@@ -424,7 +424,7 @@ function apply(widget, reply) {
     showError(widget, null, null);
     for (const output of outputs) output.classList.remove("x4-stale");
     render(widget, reply.result);
-    widget.x4Export = { inputs: reply.inputs, results: reply.result.export };
+    widget.x4Export = { inputs: reply.inputs, results: JSON.parse(reply.result.export) };
     status.textContent = text(widget, "ready") + (widget.x4Ignored ? ` ${widget.x4Ignored}` : "");
     widget.dataset.x4State = "live";
   } else {
