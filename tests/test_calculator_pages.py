@@ -47,14 +47,17 @@ def _derived_formulas(name: str) -> set[str]:
         if len(v1) * len(v2) <= 400:
             combos += [{k1: a, k2: b} for a in v1 for b in v2]
     optional = [f for f in calculator.fields if f.optional and f.default is None and f.kind == "number"]
+    # Many combos come to the same inputs (a pair naming a default, a select that does not apply): each
+    # distinct input set is computed once, its formulas the same however it was reached.
+    extras = [{}, *({f.name: "2"} for f in optional)]
+    inputs = {tuple(sorted({**base, **extra}.items())) for base in map(calculator.defaults, combos) for extra in extras}
     formulas: set[str] = set()
-    for combo in combos:
-        for extra in [{}, *({f.name: "2"} for f in optional)]:
-            try:  # compute, not run: the same derivation without drawing the chart
-                result = calc.compute(name, {**calculator.defaults(combo), **extra}, "en")
-            except calc.CalcError:
-                continue
-            formulas |= {step.formula for step in result.steps}
+    for items in inputs:
+        try:  # compute, not run: the same derivation without drawing the chart
+            result = calc.compute(name, dict(items), "en")
+        except calc.CalcError:
+            continue
+        formulas |= {step.formula for step in result.steps}
     return formulas
 
 

@@ -10,11 +10,13 @@ import math
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
 import calc
 
+Cli = Callable[..., tuple[int, str, str]]
 SEEDS = range(120)
 FLUENCIES = ("landscape", "roofline", "interconnect", "cost", "choosing")
 
@@ -213,12 +215,14 @@ def test_the_exact_answer_as_shown_scores_full_marks(lang: str) -> None:
         assert calc.score_answer(problem, typed, lang)["score"] == 1.0, (text, typed)
 
 
-def test_cli_prints_the_same_set_with_its_answers() -> None:
-    argv = [sys.executable, "-m", "calc", "drill", "--seed", "42", "--count", "10", "--json", "--answers"]
-    shown = json.loads(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)
+def test_cli_prints_the_same_set_with_its_answers(cli: Cli) -> None:
+    """`python -m calc drill` as a process prints the API's set; in Spanish, one fluency, one line a problem; a
+    count of 0 is refused (those two in-process: the same main, without a second interpreter's start)."""
+    argv = ["drill", "--seed", "42", "--count", "10", "--json", "--answers"]
+    done = subprocess.run([sys.executable, "-m", "calc", *argv], capture_output=True, text=True, check=True)
+    shown = json.loads(done.stdout)
     assert [item["answer"] for item in shown] == [p.answer for p in calc.drill_set(42, 10)]
-    text = subprocess.run([*argv[:-2], "--lang", "es", "--fluency", "roofline"], capture_output=True, text=True,
-                          check=True).stdout  # fmt: skip
-    assert text.startswith("1. [Roofline] ") and text.count("\n") == 10
-    refused = subprocess.run([*argv[:6], "--count", "0"], capture_output=True, text=True)
-    assert refused.returncode == 2 and "count" in refused.stderr
+    code, text, _ = cli(*argv[:-2], "--lang", "es", "--fluency", "roofline")
+    assert code == 0 and text.startswith("1. [Roofline] ") and text.count("\n") == 10
+    code, _, err = cli(*argv[:3], "--count", "0")
+    assert code == 2 and "count" in err

@@ -142,9 +142,48 @@ def _ridge_rows(chip: Accelerator, lang: str) -> list[str]:
     return rows
 
 
+# The overview's rows after the vendor: text fields of the chip file, in this order.
+OVERVIEW_KEYS = (
+    "architecture",
+    "announced",
+    "process",
+    "category",
+    "form_factor",
+    "status",
+    "memory.type",
+    "scale_up.name",
+    "scale_up.topology",
+    "scale_out.name",
+    "sparse_headline.sparsity",
+    "notes",
+)
+
+
 def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBundle | None = None) -> str:
     """The generated page accelerators/<id>/ of one chip: every field, its source and date, notes, ridge points."""
     data = data or load_data()
+    lines = _page_head(chip, lang, repo_url, data)
+    lines += _overview_lines(chip, lang, data)
+    for section in SECTIONS:
+        paths = [path for path in chip.values if path.split(".", 1)[0] == section]
+        if paths:
+            rows = [_field_row(chip, path, lang, repo_url, data) for path in paths]
+            lines += [
+                f"## {tr(f'section.{section}', lang)} {{ #{section.replace('_', '-')} }}",
+                "",
+                _fields_table(rows, lang),
+                "",
+            ]
+    lines += _measured_section(chip, lang, repo_url, data)
+    lines += _ridge_lines(chip, lang)
+    items = "".join(_source_item(chip, source, lang, data) for source in chip.sources)
+    lines += [f"## {p('sources', lang)} {{ #sources }}", "", f'<ol class="x4-chip-sources">{items}</ol>', ""]
+    return "\n".join(lines)
+
+
+def _page_head(chip: Accelerator, lang: str, repo_url: str, data: DataBundle) -> list[str]:
+    """Front matter and title, a warning when the chip left the current edition, a note when it is preliminary,
+    and the links back and to report a wrong figure."""
     lines = [
         "---",
         f"description: {json.dumps(p('description', lang, name=chip.display_name(lang), vendor=chip.vendor, year=chip.year), ensure_ascii=False)}",
@@ -172,32 +211,26 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
         fields={k: published_text(v) for k, v in chip.values.items()},
         page=f"{lang_prefix(lang)}accelerators/{chip.id}/",
     )
-    lines += [
+    return [
+        *lines,
         f"[{p('back', lang)}](index.md) · [{p('landscape', lang).capitalize()}](../landscape.md) · "
         f'<a class="x4-report" href="{esc(url)}" rel="noopener">{t("report_long", lang)}</a>',
         "",
     ]
+
+
+def _overview_lines(chip: Accelerator, lang: str, data: DataBundle) -> list[str]:
+    """The overview table: vendor, the text fields the chip has, its editions (the current one marked), its file."""
     overview = [(t("vendor", lang), esc(chip.vendor))]
-    for key in (
-        "architecture",
-        "announced",
-        "process",
-        "category",
-        "form_factor",
-        "status",
-        "memory.type",
-        "scale_up.name",
-        "scale_up.topology",
-        "scale_out.name",
-        "sparse_headline.sparsity",
-        "notes",
-    ):
+    for key in OVERVIEW_KEYS:
         if chip.text.get(key) is not None:
             overview.append((p("notes_field" if key == "notes" else key, lang), _text_value(chip, key, lang, data)))
+    current = data.edition.get("id")
+    editions = list(chip.text.get("editions") or [])
     edition_names = [f"{e} ({p('current', lang)})" if e == current else e for e in editions]
     overview.append((p("editions", lang), esc(", ".join(edition_names))))
     overview.append((p("data_file", lang), f"<code>data/accelerators/{esc(chip.id)}.yaml</code>"))
-    lines += [
+    return [
         f"## {p('overview', lang)} {{ #overview }}",
         "",
         '<div class="x4-table-wrap"><table class="x4-specs x4-chip-overview"><tbody>'
@@ -205,31 +238,21 @@ def chip_page_markdown(chip: Accelerator, lang: str, repo_url: str, data: DataBu
         + "</tbody></table></div>",
         "",
     ]
-    for section in SECTIONS:
-        paths = [path for path in chip.values if path.split(".", 1)[0] == section]
-        if paths:
-            rows = [_field_row(chip, path, lang, repo_url, data) for path in paths]
-            lines += [
-                f"## {tr(f'section.{section}', lang)} {{ #{section.replace('_', '-')} }}",
-                "",
-                _fields_table(rows, lang),
-                "",
-            ]
-    lines += _measured_section(chip, lang, repo_url, data)
+
+
+def _ridge_lines(chip: Accelerator, lang: str) -> list[str]:
+    """The ridge points section: one row per dense format with a peak, or a line saying there is none."""
     ridge_rows = _ridge_rows(chip, lang)
-    lines += [f"## {p('ridge', lang)} {{ #ridge-points }}", "", p("ridge_intro", lang), ""]
-    if ridge_rows:
-        heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("format", "dense_peak", "ridge_point"))
-        lines += [
-            f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-ridge"><thead><tr>{heads}</tr></thead>'
-            f"<tbody>{''.join(ridge_rows)}</tbody></table></div>",
-            "",
-        ]
-    else:
-        lines += [p("no_ridge", lang), ""]
-    items = "".join(_source_item(chip, source, lang, data) for source in chip.sources)
-    lines += [f"## {p('sources', lang)} {{ #sources }}", "", f'<ol class="x4-chip-sources">{items}</ol>', ""]
-    return "\n".join(lines)
+    lines = [f"## {p('ridge', lang)} {{ #ridge-points }}", "", p("ridge_intro", lang), ""]
+    if not ridge_rows:
+        return [*lines, p("no_ridge", lang), ""]
+    heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("format", "dense_peak", "ridge_point"))
+    return [
+        *lines,
+        f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-ridge"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{''.join(ridge_rows)}</tbody></table></div>",
+        "",
+    ]
 
 
 # The datasheet figure each measured kind is a share of (bus bandwidths against the link's rate per direction).

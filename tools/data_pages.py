@@ -235,6 +235,29 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
     """The accelerator table of the current edition, one row per chip, sortable and filterable by x4-table.js."""
     data = data or load_data()
     chips = in_current_edition(data)
+    heads = _landscape_heads(lang)
+    rows = [_landscape_row(chip, lang, repo_url, data) for chip in chips]
+    # Templates the table script fills ({shown}, {total}, {column}, {order}).
+    labels = " ".join(f'data-label-{k}="{esc(CATALOG[f"data.{k}"][lang])}"' for k in ("count", "sorted", "asc", "desc"))
+    legend = "".join(
+        f"<li>{esc(t(k, lang, mark=m, none=NONE))}</li>"
+        for k, m in (
+            ("legend_sparse", SPARSE_MARK),
+            ("legend_gib", GIB_MARK),
+            ("legend_measured", ""),
+            ("legend_null", ""),
+        )
+    )
+    return (
+        f'<div class="x4-landscape" data-lang="{lang}" {labels}>{_landscape_controls(chips, lang)}'
+        f'<div class="x4-table-wrap"><table class="x4-specs x4-landscape__table">'
+        f"<caption>{esc(t('caption', lang))}</caption><thead><tr>{''.join(heads)}</tr></thead>"
+        f'<tbody>{"".join(rows)}</tbody></table></div><ul class="x4-legend">{legend}</ul></div>'
+    )
+
+
+def _landscape_heads(lang: str) -> list[str]:
+    """The table's column heads: accelerator, vendor, year, each figure (a measured one after its peak), links."""
     heads = [
         f'<th scope="col">{t("accelerator", lang)}</th>',
         f'<th scope="col">{t("vendor", lang)}</th>',
@@ -250,63 +273,51 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
                 f'<th scope="col" data-sortable="true" data-column="{key}-measured">{t("measured_head", lang, label=name)}'
                 f'<br><span class="x4-unit">{unit}</span></th>'
             )
-    heads += [
+    return [
+        *heads,
         f'<th scope="col">{t("scale_up", lang)}</th>',
         f'<th scope="col" data-sortable="true" data-column="scale-up">{t("scale_up_bw", lang)}<br><span class="x4-unit">GB/s</span></th>',
         f'<th scope="col" data-sortable="true" data-column="scale-out">{t("scale_out", lang)}<br><span class="x4-unit">Gb/s</span></th>',
         f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>',
     ]
-    rows = []
-    for chip in chips:
-        shown_fields = {path: published_text(chip.values.get(path)) for _, path, _, _, _ in NUMBER_COLUMNS}
-        for path in ("scale_up.per_direction", "scale_out.per_accelerator"):
-            shown_fields[path] = published_text(chip.values.get(path))
-        for dtype, _ in MEASURED_AFTER.values():
-            measured = chip.measured_value(dtype)
-            if measured is not None:
-                shown_fields[measured_path(dtype)] = measured.text or ""
-        url = report_url(repo_url, chip=chip, fields=shown_fields, page=f"{lang_prefix(lang)}landscape/")
-        name = chip.display_name(lang)
-        cells = [  # the accelerator first: it stays in view while the table scrolls sideways (x4.css)
-            f'<th scope="row"><a href="{esc(_relative(lang, f"accelerators/{chip.id}/", "landscape/"))}">{esc(name)}</a></th>',
-            f"<td>{esc(chip.vendor)}</td>",
-            f'<td class="x4-num" data-sort="{chip.year}">{chip.year}</td>',
-            *_number_cells(chip, lang, data),
-            f"<td>{esc(chip_text(data, chip, 'scale_up.name', chip.scale_up_name, lang) or NONE)}</td>",
-            _number_cell(chip, "scale_up.per_direction", 1e9, lang, data),
-            _number_cell(chip, "scale_out.per_accelerator", 1e9, lang, data),
-            f'<td><a class="x4-report" href="{esc(url)}" title="{esc(t("report_long", lang))}: {esc(name)}" '
-            f'rel="noopener">{t("report", lang)}</a></td>',
-        ]
-        rows.append(
-            f'<tr data-accelerator="{chip.id}" data-vendor="{esc(chip.vendor)}" data-year="{chip.year}">{"".join(cells)}</tr>'
-        )
+
+
+def _landscape_row(chip: Accelerator, lang: str, repo_url: str, data: DataBundle) -> str:
+    """One chip's row: its name linking to its page, its figures, and a link to report a wrong one."""
+    shown_fields = {path: published_text(chip.values.get(path)) for _, path, _, _, _ in NUMBER_COLUMNS}
+    for path in ("scale_up.per_direction", "scale_out.per_accelerator"):
+        shown_fields[path] = published_text(chip.values.get(path))
+    for dtype, _ in MEASURED_AFTER.values():
+        measured = chip.measured_value(dtype)
+        if measured is not None:
+            shown_fields[measured_path(dtype)] = measured.text or ""
+    url = report_url(repo_url, chip=chip, fields=shown_fields, page=f"{lang_prefix(lang)}landscape/")
+    name = chip.display_name(lang)
+    cells = [  # the accelerator first: it stays in view while the table scrolls sideways (x4.css)
+        f'<th scope="row"><a href="{esc(_relative(lang, f"accelerators/{chip.id}/", "landscape/"))}">{esc(name)}</a></th>',
+        f"<td>{esc(chip.vendor)}</td>",
+        f'<td class="x4-num" data-sort="{chip.year}">{chip.year}</td>',
+        *_number_cells(chip, lang, data),
+        f"<td>{esc(chip_text(data, chip, 'scale_up.name', chip.scale_up_name, lang) or NONE)}</td>",
+        _number_cell(chip, "scale_up.per_direction", 1e9, lang, data),
+        _number_cell(chip, "scale_out.per_accelerator", 1e9, lang, data),
+        f'<td><a class="x4-report" href="{esc(url)}" title="{esc(t("report_long", lang))}: {esc(name)}" '
+        f'rel="noopener">{t("report", lang)}</a></td>',
+    ]
+    return f'<tr data-accelerator="{chip.id}" data-vendor="{esc(chip.vendor)}" data-year="{chip.year}">{"".join(cells)}</tr>'
+
+
+def _landscape_controls(chips: list[Accelerator], lang: str) -> str:
+    """The vendor and year filters and the status line (hidden until the table script runs)."""
     vendors = sorted({chip.vendor for chip in chips})
     years = sorted({chip.year for chip in chips})
-    controls = (
+    return (
         f'<div class="x4-landscape__controls" hidden>'
         f'<label>{t("filter_vendor", lang)} <select data-filter="vendor"><option value="">{t("all", lang)}</option>'
         + "".join(f'<option value="{esc(v)}">{esc(v)}</option>' for v in vendors)
         + f'</select></label> <label>{t("filter_year", lang)} <select data-filter="year"><option value="">{t("all", lang)}</option>'
         + "".join(f'<option value="{y}">{y}</option>' for y in years)
         + '</select></label> <span class="x4-landscape__status" role="status" aria-live="polite"></span></div>'
-    )
-    # Templates the table script fills ({shown}, {total}, {column}, {order}).
-    labels = " ".join(f'data-label-{k}="{esc(CATALOG[f"data.{k}"][lang])}"' for k in ("count", "sorted", "asc", "desc"))
-    legend = "".join(
-        f"<li>{esc(t(k, lang, mark=m, none=NONE))}</li>"
-        for k, m in (
-            ("legend_sparse", SPARSE_MARK),
-            ("legend_gib", GIB_MARK),
-            ("legend_measured", ""),
-            ("legend_null", ""),
-        )
-    )
-    return (
-        f'<div class="x4-landscape" data-lang="{lang}" {labels}>{controls}'
-        f'<div class="x4-table-wrap"><table class="x4-specs x4-landscape__table">'
-        f"<caption>{esc(t('caption', lang))}</caption><thead><tr>{''.join(heads)}</tr></thead>"
-        f'<tbody>{"".join(rows)}</tbody></table></div><ul class="x4-legend">{legend}</ul></div>'
     )
 
 

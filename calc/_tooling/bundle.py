@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -257,6 +259,28 @@ def _systems(raw: Any, *, accelerator_ids: set[str]) -> dict[str, Any]:
     return {"sources": raw["sources"], "items": items}
 
 
+def _editions(path: Path, problems: Problems) -> tuple[dict[str, Any], list[Any]]:
+    """The current edition (what pages show) and every edition, newest first; none while the file is missing or
+    broken (its problems added)."""
+    if path.is_file():
+        with problems.collect():
+            raw = _read(path)
+            schema.check_edition(raw, file_name=path.name)
+            return next(entry for entry in raw["editions"] if entry["id"] == raw["current"]), raw["editions"]
+    return {}, []
+
+
+def _checked_as_written(path: Path, check: Callable[..., object], problems: Problems) -> Any:
+    """A file the bundle holds as written once `check` passes; None while it is missing or broken (its problems
+    added)."""
+    if path.is_file():
+        with problems.collect():
+            raw = _read(path)
+            check(raw, file_name=path.name)
+            return raw
+    return None
+
+
 def build_bundle(data_dir: Path) -> dict[str, Any]:
     """Validate `data_dir` and return the whole bundle as JSON-ready data.
 
@@ -274,15 +298,7 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
             accelerators.append(load_accelerator(path))
     ids = {path.stem for path in chip_files}  # a chip's id is its file's name, even while the file is broken
     bundle: dict[str, Any] = {"accelerators": accelerators}
-    edition_file = data_dir / "edition.yaml"
-    bundle["edition"], bundle["editions"] = {}, []
-    if edition_file.is_file():
-        with problems.collect():
-            raw = _read(edition_file)
-            schema.check_edition(raw, file_name="edition.yaml")
-            # `edition` is the current one (what pages show); `editions` all of them, newest first.
-            bundle["editions"] = raw["editions"]
-            bundle["edition"] = next(entry for entry in raw["editions"] if entry["id"] == raw["current"])
+    bundle["edition"], bundle["editions"] = _editions(data_dir / "edition.yaml", problems)
     readers = {"interconnects": _interconnects, "latencies": _latencies, "models": _models}
     for name, reader in readers.items():
         path = data_dir / f"{name}.yaml"
@@ -293,27 +309,13 @@ def build_bundle(data_dir: Path) -> dict[str, Any]:
     if systems_file.is_file():
         with problems.collect():
             bundle["systems"] = _systems(_read(systems_file), accelerator_ids=ids)
-    economics_file = data_dir / "economics.yaml"
-    bundle["economics"] = None
-    if economics_file.is_file():
-        with problems.collect():
-            raw = _read(economics_file)
-            schema.check_economics(raw, file_name="economics.yaml", accelerator_ids=ids)
-            bundle["economics"] = raw
-    training_file = data_dir / "training.yaml"
-    bundle["training"] = None
-    if training_file.is_file():
-        with problems.collect():
-            raw = _read(training_file)
-            schema.check_training(raw, file_name="training.yaml")
-            bundle["training"] = raw
-    validation_file = data_dir / "validation.yaml"
-    bundle["validation"] = None
-    if validation_file.is_file():
-        with problems.collect():
-            raw = _read(validation_file)
-            schema.check_validation(raw, file_name="validation.yaml")
-            bundle["validation"] = raw
+    checks: dict[str, Callable[..., object]] = {
+        "economics": functools.partial(schema.check_economics, accelerator_ids=ids),
+        "training": schema.check_training,
+        "validation": schema.check_validation,
+    }
+    for name, check in checks.items():
+        bundle[name] = _checked_as_written(data_dir / f"{name}.yaml", check, problems)
     problems.raise_any()
     # The Spanish of the texts pages show (data/i18n/es.yaml); a missing or stale one reads in English,
     # and `data check` fails naming it.

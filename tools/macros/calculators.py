@@ -209,7 +209,13 @@ def formula_inputs(calculator: Calculator) -> list[dict[str, str]]:
             value = 1.0 if (f.high is None or f.high >= 1) and (f.low is None or f.low < 1) else f.high
             extras.append({f.name: repr(value)})
     presets = [{**calculator.defaults(), **inputs} for inputs in calculator.presets.values()]
-    return [*presets, *({**calculator.defaults(combo), **extra} for combo in combos for extra in extras)]
+    every = [*presets, *({**base, **extra} for base in map(calculator.defaults, combos) for extra in extras)]
+    # Many combos come to the same inputs (a pair naming a default, a select that does not apply): each
+    # is kept once, in the order first met, so the bank computes it once and lists the same formulas.
+    distinct: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+    for inputs in every:
+        distinct.setdefault(tuple(sorted(inputs.items())), inputs)
+    return list(distinct.values())
 
 
 def _formula_bank_html(calculator: Calculator, lang: str) -> str:
