@@ -101,6 +101,17 @@ def _yaml_syntax(data: Path) -> tuple[str, str, str]:
     return "latencies.yaml", first, "typical"
 
 
+def _impossible_date(data: Path) -> tuple[str, str, str]:
+    """A checked date with a thirteenth month: YAML reads it as a date and cannot build one."""
+    path = data / "accelerators" / "h100-sxm.yaml"
+    text, count = re.subn(
+        r"^( +checked: )\S+$", r"\g<1>2024-13-01", path.read_text(encoding="utf-8"), count=1, flags=re.M
+    )
+    assert count == 1, "h100-sxm.yaml no longer has a `checked:` line"
+    path.write_text(text, encoding="utf-8")
+    return "h100-sxm.yaml", "h100-sxm", "sources.checked"
+
+
 def _price(data: Path) -> tuple[str, str, str]:
     raw = _load(data / "economics.yaml")
     chip = next(iter(raw["accelerator_hour_usd"]))
@@ -166,6 +177,7 @@ CASES: dict[str, Case] = {
     "bad URL": _bad_url,
     "empty changelog": _empty_changelog,
     "YAML syntax error": _yaml_syntax,
+    "impossible date": _impossible_date,
     "1000x price": _price,
     "PUE of 15": _pue,
     "1000x link bandwidth": _link,

@@ -8,7 +8,20 @@ from typing import Any
 
 import yaml
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe loader, with a date that is no date (2024-13-01) a YAML error at its line, not a ValueError."""
+
+
+def _timestamp(loader: Any, node: Any) -> Any:
+    try:
+        return yaml.constructor.SafeConstructor.construct_yaml_timestamp(loader, node)
+    except ValueError as error:
+        message = f"{node.value!r} is not a date ({error})"
+        raise yaml.constructor.ConstructorError(None, None, message, node.start_mark) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+LOADER = _Loader
 
 
 @functools.lru_cache(maxsize=1024)
