@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """The safe loader, with a date that is no date (2024-13-01) a YAML error at its line, not a ValueError."""
 
