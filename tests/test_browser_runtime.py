@@ -176,7 +176,7 @@ def test_an_edit_made_while_the_page_loads_is_answered(
     for route in routes:
         route.continue_()
     assert _wait_live_answer(page) == _attainable_at_intensity_3()
-    assert "roofline.intensity=3" in page.url
+    page.wait_for_url("**roofline.intensity=3**", timeout=5_000)  # the address follows 300 ms after the edit
 
 
 @pytest.mark.browser

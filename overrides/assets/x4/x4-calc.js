@@ -517,8 +517,13 @@ function bind(widget) {
   });
   const actions = document.createElement("div");
   actions.className = "x4-calc__actions";
-  actions.append(copy, download, copied);
+  actions.append(copy, copied);
   widget.querySelector(".x4-calc__summary").append(actions);
+  // Below the details, not in the summary: on a phone the summary is pinned and every row in it covers the form.
+  const exports = document.createElement("p");
+  exports.className = "x4-calc__export";
+  exports.append(download);
+  (widget.querySelector(".x4-calc__details") || widget.querySelector(".x4-calc__summary")).append(exports);
   const table = widget.querySelector(".x4-calc__table");
   if (table) makeSortable(widget, table);
   toggleFields(widget);
