@@ -238,7 +238,7 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: 
             Step(
                 "ep_exposed_seconds",
                 text("planner.step.ep_exposed"),
-                r"m\,\max(0, t_\text{EP} - t_\mu)",
+                r"m\,\max(0, t_\text{EP} - t_\mu')",
                 "{m} × max(0, {E} − {T})",
                 window,
                 q["ep_exposed"],
