@@ -117,7 +117,13 @@ from calc._internal.training import (
 )
 from calc._internal.training import scaling_point as training_scaling_point
 from calc._internal.units import parse_quantity, parse_si_number
-from calc._internal.validation import Comparison, comparisons, median_absolute_error, megatron_flops_per_iteration
+from calc._internal.validation import (
+    Comparison,
+    comparisons,
+    gpu_hours_per_trillion_tokens,
+    median_absolute_error,
+    megatron_flops_per_iteration,
+)
 
 
 def _checkout_bundle() -> dict[str, object]:
@@ -237,6 +243,7 @@ __all__ = [
     "formatted",
     "gemm_wave_efficiency",
     "goodput",
+    "gpu_hours_per_trillion_tokens",
     "hierarchical_allreduce_seconds",
     "kernel_seconds",
     "kv_bytes_per_token",

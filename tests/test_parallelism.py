@@ -358,3 +358,30 @@ def test_pipeline_sends_without_sequence_parallelism_gather_the_activations_back
     assert q["pp_comm_seconds"] > sharded["pp_comm_seconds"] > 0
     shown = next(step for step in replicated.steps if step.key == "pp_comm_seconds").render("en")
     assert "gather them back" in shown["label"]
+
+
+def test_ep_overlap_hides_the_all_to_alls_under_the_other_micro_batch() -> None:
+    """DualPipe (DeepSeek-AI 2024, §3.2): a micro-batch's all-to-alls run under another's compute, which loses 20 of
+    every 132 SMs to them; by hand from the run without the overlap: t_c' = t_c × 132/112, the exposed all-to-all
+    max(0, t_EP − t_c'), the bubble (p − 1)/m of the critical time, and the rest of the step unchanged."""
+    preset = calc.CALCULATORS["parallelism"].presets["deepseek-v3"]
+    assert preset["ep_overlap"] == "on"
+    off = calc.compute("parallelism", {**preset, "ep_overlap": "off"}).quantities
+    on = calc.compute("parallelism", preset).quantities
+    m, p = float(off["microbatches"]), 16.0
+    compute = float(off["compute_seconds"]) * 132 / 112
+    ep = float(off["ep_comm_seconds"])
+    exposed = max(0.0, ep - compute)
+    assert on["compute_seconds"] == pytest.approx(compute)
+    assert on["ep_comm_seconds"] == pytest.approx(ep)  # the same bytes, moved under the compute
+    assert on["ep_exposed_seconds"] == pytest.approx(exposed) and 0 < exposed < ep
+    assert off["ep_exposed_seconds"] == pytest.approx(ep)
+    assert on["bubble_seconds"] == pytest.approx((p - 1) / m * (compute + exposed))
+    rest = float(off["pp_comm_seconds"]) + float(off["dp_exposed_seconds"]) + float(off["optimizer_seconds"])
+    assert on["step_seconds"] == pytest.approx(compute + exposed + (p - 1) / m * (compute + exposed) + rest)
+    assert on["step_seconds"] < 0.7 * off["step_seconds"]  # what the overlap buys DeepSeek-V3
+    # Default off: a layout without the option is the one with it off; a dense model has no all-to-all to hide.
+    default = {k: v for k, v in preset.items() if k != "ep_overlap"}
+    assert calc.compute("parallelism", default).quantities["step_seconds"] == off["step_seconds"]
+    dense = calc.compute("parallelism", {"ep_overlap": "on"}).quantities
+    assert dense["step_seconds"] == calc.compute("parallelism", {}).quantities["step_seconds"]

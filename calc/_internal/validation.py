@@ -11,6 +11,10 @@ from .registry import compute
 from .results import Result
 from .units import parse_si_number
 
+# Units of a figure that grows as a run slows (a time, or the GPU-hours a number of tokens takes): the speed ratio
+# inverts them.
+TIME_UNITS = ("s", "GPU-h")
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -38,7 +42,7 @@ class Comparison:
     @property
     def speed_ratio(self) -> float:
         """How much faster X4 says the run goes than it did: the ratio, inverted for a time (above 1: optimistic)."""
-        return 1 / self.ratio if self.unit == "s" else self.ratio
+        return 1 / self.ratio if self.unit in TIME_UNITS else self.ratio
 
     @property
     def within(self) -> bool:
@@ -48,7 +52,7 @@ class Comparison:
     def speed_band(self) -> tuple[float, float]:
         """The tolerance as speed ratios: ±tolerance of the published figure, inverted for a time."""
         low, high = 1 - self.tolerance, 1 + self.tolerance
-        return (1 / high, 1 / low) if self.unit == "s" else (low, high)
+        return (1 / high, 1 / low) if self.unit in TIME_UNITS else (low, high)
 
 
 def megatron_flops_per_iteration(*, batch: float, sequence: float, layers: float, hidden: float, vocab: float) -> float:
@@ -69,6 +73,16 @@ def megatron_flops_per_iteration(*, batch: float, sequence: float, layers: float
 MEMORY_LIMIT = "memory-limit"
 
 
+def gpu_hours_per_trillion_tokens(*, step_seconds: float, count: float, batch_tokens: float) -> float:
+    """GPU-hours a run spends on 10¹² tokens at a steady step: T·n / 3600 per step over B tokens per step.
+
+    Source: DeepSeek-AI (2024), "DeepSeek-V3 Technical Report", Table 1 gives the pre-training's cost in H800
+    GPU-hours (2,664K for 14.8T tokens, 180K per trillion). Example: 2,048 GPUs at 20 s per step of
+    62,914,560 tokens: 20 × 2048 / 3600 / 62,914,560 × 10¹² = 180,845 GPU-hours per trillion tokens.
+    """
+    return step_seconds * count / 3600 / batch_tokens * 1e12
+
+
 def _number(inputs: dict[str, str], name: str) -> float:
     return parse_si_number(inputs[name], field=name)
 
@@ -86,6 +100,12 @@ def _metric(metric: str, inputs: dict[str, str], result: Result) -> float:
             vocab=_number(inputs, "vocab"),
         )
         return flops / (float(q["step_seconds"]) * _number(inputs, "count")) / 1e12  # type: ignore[arg-type]
+    if metric == "gpu_hours_per_trillion_tokens":
+        return gpu_hours_per_trillion_tokens(
+            step_seconds=float(q["step_seconds"]),  # type: ignore[arg-type]
+            count=_number(inputs, "count"),
+            batch_tokens=float(q["batch_tokens"]),  # type: ignore[arg-type]
+        )
     if metric == "allreduce_bus_bandwidth_gbytes_s":
         n, size = _number(inputs, "count"), _number(inputs, "bytes")
         return 2 * (n - 1) / n * size / float(q["seconds"]) / 1e9  # type: ignore[arg-type]

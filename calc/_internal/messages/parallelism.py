@@ -52,6 +52,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "option.dp_overlap.on": {"en": "on", "es": "sí"},
     "option.dp_overlap.off": {"en": "off", "es": "no"},
+    "field.ep_overlap": {
+        "en": "Expert all-to-alls overlapped with another micro-batch (DualPipe)",
+        "es": "All-to-all de expertos solapados con otro micro-batch (DualPipe)",
+    },
+    "option.ep_overlap.on": {"en": "on", "es": "sí"},
+    "option.ep_overlap.off": {"en": "off", "es": "no"},
     "field.virtual_stages": {
         "en": "Model chunks per pipeline rank (interleaving)",
         "es": "Trozos del modelo por proceso del pipeline (intercalado)",
@@ -91,8 +97,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "Llama 3 405B: 16 384 H100, TP 8 · PP 16 · DP 128",
     },
     "parallelism.preset.deepseek-v3": {
-        "en": "DeepSeek-V3: 2,048 H800, PP 16 · EP 64, FP8",
-        "es": "DeepSeek-V3: 2048 H800, PP 16 · EP 64, FP8",
+        "en": "DeepSeek-V3: 2,048 H800, PP 16 · EP 64, FP8, DualPipe",
+        "es": "DeepSeek-V3: 2048 H800, PP 16 · EP 64, FP8, DualPipe",
     },
     "parallelism.preset.70b-one-node": {
         "en": "70B with plain Adam on one 8-GPU node (does not fit)",
@@ -213,6 +219,14 @@ ENTRIES: dict[str, dict[str, str]] = {
     "planner.step.dp_allreduce": {
         "en": "Gradient AllReduce (ReduceScatter + AllGather) of the data-parallel group, {link}",
         "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de paralelismo de datos, {link}",
+    },
+    "planner.step.compute_mb_ep_overlap": {
+        "en": "The same on the SMs the all-to-alls leave (20 of 132 move them: DeepSeek-V3 report, §3.2.2)",
+        "es": "Lo mismo en los SM que dejan los all-to-all (20 de 132 los mueven: informe de DeepSeek-V3, §3.2.2)",
+    },
+    "planner.step.ep_exposed": {
+        "en": "Expert all-to-alls the other micro-batch's compute does not cover (DualPipe)",
+        "es": "All-to-all de expertos que el cómputo del otro micro-batch no cubre (DualPipe)",
     },
     "planner.step.tp_exposed": {
         "en": "Tensor-parallel communication the layers' matmuls do not cover (overlapped)",

@@ -75,6 +75,7 @@ def parallelism(
     sequence_parallel: str = "on",
     tp_overlap: str = "off",
     dp_overlap: str = "on",
+    ep_overlap: str = "off",
     sequence_length: float = 8192,
     global_batch_tokens: float = 4_194_304,
     micro_batch: float = 1,
@@ -103,7 +104,10 @@ def parallelism(
         userbuffers overlap); "off" (the default) leaves them all on the critical path. dp_overlap: "on" (the
         default) starts the gradient sync during the backward pass (PyTorch DDP's buckets, Megatron-Core's
         overlapped reduction); "off" runs it after the last backward, all of it exposed (Megatron-LM's 2021
-        "local" DDP).
+        "local" DDP). ep_overlap: "on" runs each micro-batch's expert all-to-alls under another micro-batch's
+        forward and backward (DeepSeek-V3's DualPipe), exposing only what that compute cannot cover, and gives the
+        kernels that move them 20 of every 132 SMs (the report's H800 figure), so compute runs on the rest; "off"
+        (the default) leaves every all-to-all on the critical path.
         sequence_length, global_batch_tokens, micro_batch: the batch; micro-batches m = ⌈B / (s·b·dp)⌉.
         recompute: none, selective or full. recipe: the training-memory recipes (bytes per parameter).
         flash_attention, dropout: "on" or "off" (activation memory). matmul_efficiency: the fraction of the dense
@@ -117,7 +121,7 @@ def parallelism(
     Returns:
         Result with, per device, weights_bytes, gradients_bytes, optimizer_bytes, activation_bytes, total_bytes,
         fits; microbatches, pipeline_bubble_fraction; compute_seconds, tp_comm_seconds, pp_comm_seconds,
-        dp_comm_seconds, ep_comm_seconds, cp_comm_seconds, exposed_comm_seconds, bubble_seconds,
+        dp_comm_seconds, ep_comm_seconds, ep_exposed_seconds, cp_comm_seconds, exposed_comm_seconds, bubble_seconds,
         optimizer_seconds, step_seconds, mfu, tokens_per_second, critical_batch_tokens_per_device (None without
         data parallelism), and the link each axis rides. With search, `table` ranks the layouts.
 
@@ -199,6 +203,7 @@ def parallelism(
         sequence_parallel=check_choice("sequence_parallel", sequence_parallel, SWITCHES) == "on",
         tp_overlap=check_choice("tp_overlap", tp_overlap, SWITCHES) == "on",
         dp_overlap=check_choice("dp_overlap", dp_overlap, SWITCHES) == "on",
+        ep_overlap=check_choice("ep_overlap", ep_overlap, SWITCHES) == "on",
     )
     check_choice("search", search, SWITCHES)
     check_layout(setup, lay)
@@ -237,6 +242,7 @@ def parallelism(
         "pp_comm_seconds": q["pp_comm"],
         "dp_comm_seconds": q["dp_comm"],
         "ep_comm_seconds": q["ep_comm"],
+        "ep_exposed_seconds": q["ep_exposed"],
         "cp_comm_seconds": q["cp_comm"],
         "dp_exposed_seconds": q["dp_exposed"],
         "exposed_comm_seconds": q["exposed"],
@@ -288,7 +294,7 @@ def _parallelism_svg(result: Result, lang: str) -> str:
         (t("plot.timeline.compute", lang), float(q["compute_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.tp", lang), float(q["tp_exposed_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.cp", lang), float(q["cp_comm_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.ep", lang), float(q["ep_comm_seconds"])),  # type: ignore[arg-type]
+        (t("plot.timeline.ep", lang), float(q["ep_exposed_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.pp", lang), float(q["pp_comm_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.dp", lang), float(q["dp_exposed_seconds"])),  # type: ignore[arg-type]
         (t("plot.timeline.bubble", lang), float(q["bubble_seconds"])),  # type: ignore[arg-type]
@@ -367,6 +373,7 @@ PARALLELISM = Calculator(
         Field("sequence_parallel", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("tp_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("dp_overlap", kind="choice", default="on", choices=SWITCHES, advanced=True),
+        Field("ep_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("virtual_stages", default="1", low=1, high=1e3, integer=True, advanced=True),
         Field("optimizer", kind="choice", default="adam-mixed", param="recipe", choices=tuple(RECIPES), advanced=True),
         Field("flash_attention", kind="choice", default="on", choices=SWITCHES, advanced=True),
@@ -397,6 +404,7 @@ PARALLELISM = Calculator(
         "pp_comm_seconds": "s",
         "dp_comm_seconds": "s",
         "ep_comm_seconds": "s",
+        "ep_exposed_seconds": "s",
         "cp_comm_seconds": "s",
         "dp_exposed_seconds": "s",
         "exposed_comm_seconds": "s",
@@ -435,7 +443,8 @@ PARALLELISM = Calculator(
             "recompute": "none",
         },
         # DeepSeek-AI (2024), DeepSeek-V3 report §3.2 and §4.2: 2,048 H800, PP 16, EP 64, ZeRO-1 data
-        # parallelism, no tensor parallelism, FP8 matmuls, 4K sequences, batch of 15,360 sequences.
+        # parallelism, no tensor parallelism, FP8 matmuls, 4K sequences, batch of 15,360 sequences; DualPipe
+        # overlapping the expert all-to-alls with another micro-batch's compute (§3.2.1).
         "deepseek-v3": {
             "model": "deepseek-v3",
             "accelerator": "h800-sxm",
@@ -451,6 +460,7 @@ PARALLELISM = Calculator(
             "global_batch_tokens": "62914560",
             "micro_batch": "1",
             "recompute": "none",
+            "ep_overlap": "on",
         },
         # Llama 3 70B with plain Adam on one 8-GPU node, no sharding: it does not fit.
         "70b-one-node": {

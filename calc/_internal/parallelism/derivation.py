@@ -232,6 +232,20 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: 
                 digits_for_difference(q["tp_exposed"], [value for value, _ in window.values()]),
             )
         )
+    if lay.ep_overlap and q["ep_one"].seconds > 0:
+        window = {"m": (mb, ""), "E": (q["ep_mb"], "s"), "T": (q["compute_mb"], "s")}
+        steps.append(
+            Step(
+                "ep_exposed_seconds",
+                text("planner.step.ep_exposed"),
+                r"m\,\max(0, t_\text{EP} - t_\mu')",
+                "{m} × max(0, {E} − {T})",
+                window,
+                q["ep_exposed"],
+                "s",
+                digits_for_difference(q["ep_exposed"], [value for value, _ in window.values()]),
+            )
+        )
     if lay.pp > 1:
         one, gather = q["pp_one"], q["pp_gather"]
         if gather is None:
@@ -528,8 +542,20 @@ def compute_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
             formula,
             template,
             values,
-            q["compute_mb"],
+            q["stage_mb"],
             "s",
         )
     )
+    if q["compute_mb"] != q["stage_mb"]:  # the all-to-alls overlapped take their share of the SMs
+        steps.append(
+            Step(
+                "microbatch_compute_overlap_seconds",
+                text("planner.step.compute_mb_ep_overlap"),
+                r"t_\mu' = t_\mu / (1 - 20/132)",
+                "{T} / (1 − 20 / 132)",
+                {"T": (q["stage_mb"], "s")},
+                q["compute_mb"],
+                "s",
+            )
+        )
     return steps

@@ -63,6 +63,7 @@ class Layout:
     sequence_parallel: bool
     tp_overlap: bool = False  # each TP collective split and pipelined with the GEMM beside it
     dp_overlap: bool = True  # the gradient sync started during the backward pass, not after it
+    ep_overlap: bool = False  # the expert all-to-alls under the other micro-batch's compute (DualPipe)
 
 
 @dataclass(frozen=True)

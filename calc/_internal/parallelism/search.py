@@ -80,7 +80,7 @@ def _row(lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
         + (f" · EP {lay.ep}" if lay.ep > 1 else "")
         + (f" · CP {lay.cp}" if lay.cp > 1 else "")
     )
-    axes = {"tp": q["tp_exposed"], "cp": q["cp_comm"], "ep": q["ep_comm"], "pp": q["pp_comm"], "dp": q["dp_exposed"]}
+    axes = {"tp": q["tp_exposed"], "cp": q["cp_comm"], "ep": q["ep_exposed"], "pp": q["pp_comm"], "dp": q["dp_exposed"]}
     worst = max(axes, key=lambda k: axes[k])
     return {
         "id": ident,

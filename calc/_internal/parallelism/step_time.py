@@ -23,6 +23,10 @@ from .links import collective
 
 ACTIVATION_BYTES = 2.0  # activations and their gradients cross the links in 16 bits
 GRADIENT_BYTES = 2.0  # gradients are reduced in BF16
+# DualPipe's overlap runs the all-to-all on SMs taken from the compute: DeepSeek-AI (2024), DeepSeek-V3 report
+# §3.2.2 ("only 20 SMs are sufficient to fully utilize the bandwidths of IB and NVLink") and §3.5.1 ("20 SMs out of
+# the 132 SMs available in the H800 GPU"). The share, not the count: a chip's other SMs keep its other kernels.
+EP_OVERLAP_SM_SHARE = 20 / 132
 
 
 def pipeline_bubble_fraction(*, stages: float, microbatches: float, virtual_stages: float = 1) -> float:
@@ -213,7 +217,10 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     # The busiest stage sets the pace: a middle one, or the last with its output layer.
     last_mb = mem["last_layers"] * layer["seconds"] + output_seconds
     middle_mb = per_stage * layer["seconds"] if p > 1 else 0.0
-    compute_mb = max(middle_mb, last_mb)
+    stage_mb = max(middle_mb, last_mb)
+    # Expert all-to-alls overlapped (DualPipe): the kernels that move them take a share of the SMs, so the
+    # stage's compute runs on the rest.
+    compute_mb = stage_mb / (1 - EP_OVERLAP_SM_SHARE) if lay.ep_overlap and m.experts and e > 1 else stage_mb
     busiest_layers = per_stage if middle_mb >= last_mb else mem["last_layers"]
     forward_share = 0.25 if full else 1.0 / 3.0
     # Tensor parallelism: 4 AllReduces (or AllGather + ReduceScatter pairs) of s·b·h/c per layer, 6 with full recompute.
@@ -236,7 +243,10 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     tokens = s * b / c / (t if lay.sequence_parallel else 1)
     ep_one = collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links)
     ep_mb = moe_layers * ep_calls * ep_one.seconds
-    critical_mb = compute_mb + tp_exposed_mb + cp_mb + ep_mb
+    # Overlapped (DualPipe, DeepSeek-AI 2024, §3.2.1): one micro-batch's all-to-alls run under the other
+    # micro-batch's forward and backward chunks, so they cost only what that compute cannot cover.
+    ep_exposed_mb = max(0.0, ep_mb - compute_mb) if lay.ep_overlap else ep_mb
+    critical_mb = compute_mb + tp_exposed_mb + cp_mb + ep_exposed_mb
     compute = microbatches * compute_mb
     # Pipeline: one send forward and one backward per micro-batch and model chunk, s·b·h/(c·t) each.
     pp_one = collective("p2p", ACTIVATION_BYTES * s * b * m.hidden / (c * t), p, t * c * d, links)
@@ -269,7 +279,8 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     optimizer_s = (2 * o + w + g) * updated / setup.hbm
     tp_comm, cp_comm, ep_comm = microbatches * tp_mb, microbatches * cp_mb, microbatches * ep_mb
     tp_exposed = microbatches * tp_exposed_mb
-    exposed = tp_exposed + cp_comm + ep_comm + pp_comm + dp_exposed
+    ep_exposed = microbatches * ep_exposed_mb
+    exposed = tp_exposed + cp_comm + ep_exposed + pp_comm + dp_exposed
     step = compute + bubble + exposed + optimizer_s
     weights_flops_dev = 4.0 * m.active_params * imbalance / (t * p)
     # The critical batch is where compute covers the reduction's bytes (the latency is a fixed cost, not a rate).
@@ -282,6 +293,7 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "attention": attention,
         "extra": extra,
         "rate": rate,
+        "stage_mb": stage_mb,
         "compute_mb": compute_mb,
         "stage_layers": busiest_layers,
         "middle_mb": middle_mb,
@@ -299,6 +311,8 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "ep_calls": ep_calls,
         "ep_one": ep_one,
         "ep_comm": ep_comm,
+        "ep_mb": ep_mb,
+        "ep_exposed": ep_exposed,
         "critical_mb": critical_mb,
         "tp_mb": tp_mb,
         "matmul_mb": matmul_mb,
