@@ -2,6 +2,7 @@
 // `calc.run` (Python) returns the formatted text; this file only moves strings into the page.
 // The widgets' texts come from the page (data-ui, from the site's catalog): this script words nothing.
 import { sortButton, sortRows } from "./x4-sort.js";
+import { stamp } from "./x4-later.js";
 
 // Filled as the forms are bound, once the DOM is ready (this script runs from the head, before the page is parsed).
 let widgets = [];
@@ -167,7 +168,10 @@ function render(widget, result) {
   const table = widget.querySelector(".x4-calc__table");
   if (table) table.closest(".x4-table-wrap").hidden = !result.table;
   if (table && result.table) renderTable(widget, table, result);
-  const list = widget.querySelector(".x4-calc__derivation ol");
+  // The build's derivation waits in a template until the reader opens it (x4-later.js); a live answer puts it in.
+  const derivation = widget.querySelector(".x4-calc__derivation");
+  stamp(derivation);
+  const list = derivation?.querySelector("ol");
   if (list) {
     list.replaceChildren(...result.derivation.map((step) => {
       const item = document.createElement("li");
