@@ -18,7 +18,7 @@ def test_an_answer_is_in_the_page_once_opened(page: object, site_url: str, lang:
     assert page.eval_on_selector(answer, "d => d.querySelector(':scope > template.x4-later') !== null")
     assert page.eval_on_selector(answer, "d => d.querySelector('pre') === null")
     page.click(f"{answer} > summary")
-    page.wait_for_function(f"document.querySelector('{answer} pre') !== null")
+    page.wait_for_function(f"() => document.querySelector('{answer} pre') !== null")
     assert page.eval_on_selector(answer, "d => d.querySelector('template.x4-later') === null")
     assert page.eval_on_selector(answer, "d => d.querySelector('pre code').textContent.includes('calc')")
     assert page.x4_errors == []
@@ -27,13 +27,15 @@ def test_an_answer_is_in_the_page_once_opened(page: object, site_url: str, lang:
 def test_code_colours_arrive_near_the_viewport_and_text_is_there_from_the_start(page: object, site_url: str) -> None:
     page.set_viewport_size({"width": 1200, "height": 800})
     page.goto(site_url + "maintaining/")
-    last = "document.querySelectorAll('.md-content pre > code')"
-    text = page.evaluate(f"[...{last}].at(-1).textContent")
+    page.evaluate(
+        "window.x4Block = [...document.querySelectorAll('.md-content pre:has(> template.x4-hl) > code')].at(-1)"
+    )
+    text = page.evaluate("x4Block.textContent")
     assert text.strip()
-    assert page.evaluate(f"[...{last}].at(-1).querySelector('span') === null")  # far below: not coloured yet
-    page.evaluate(f"[...{last}].at(-1).scrollIntoView()")
-    page.wait_for_function(f"[...{last}].at(-1).querySelector('span') !== null")
-    assert page.evaluate(f"[...{last}].at(-1).textContent") == text
+    assert page.evaluate("x4Block.querySelector('span') === null")  # far below: not coloured yet
+    page.evaluate("x4Block.scrollIntoView()")
+    page.wait_for_function("() => x4Block.querySelector('span') !== null")
+    assert page.evaluate("x4Block.textContent") == text
 
 
 def test_printing_stamps_every_template(page: object, site_url: str) -> None:

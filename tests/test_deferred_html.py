@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from tools.postprocess import closed_details_in_template, lazy_highlight
 
-ANSWER = '<details class="success"><summary>Answer</summary><div class="highlight"><p>It is <b>42</b>.</p></div></details>'
+ANSWER = (
+    '<details class="success"><summary>Answer</summary><div class="highlight"><p>It is <b>42</b>.</p></div></details>'
+)
 
 
 def test_a_closed_answer_waits_in_a_template_after_its_summary() -> None:

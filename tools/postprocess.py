@@ -131,10 +131,13 @@ def bank_in_template(html: str) -> str:
 # Disclosures whose body need not be in the page until opened: every <details> but the calculators' "More
 # options" (its fields are the form's), one that starts open, or one that holds a control.
 _DETAILS_TAG = re.compile(r"<(/?)details\b([^>]*)>")
+_OPEN = re.compile(r"\sopen(?:[\s=]|$)")
 _CONTROL = re.compile(r"<(?:input|select|textarea|button)\b")
 _TEMPLATE = re.compile(r"(<template\b.*?</template>)", re.S)
 # A highlighted block whose body is only Pygments' token spans (no highlighted line, anchor or annotation).
-_HIGHLIGHTED = re.compile(r'(<pre><span></span><code tabindex="0">)(?P<body>[^<]*<span class="[A-Za-z0-9 -]+">.*?)(</code></pre>)', re.S)
+_HIGHLIGHTED = re.compile(
+    r'(<pre><span></span><code tabindex="0">)(?P<body>[^<]*<span class="[A-Za-z0-9 -]+">.*?)(</code></pre>)', re.S
+)
 _ONLY_TOKENS = re.compile(r'(?:[^<]|<span class="[A-Za-z0-9 -]+">[^<]*</span>)*')
 _TAG = re.compile(r"<[^>]*>")
 
@@ -154,7 +157,7 @@ def closed_details_in_template(html: str) -> str:
         if not closing:
             depth += 1
             attrs = tag.group(2)
-            if start < 0 and " open" not in attrs and "x4-calc__more" not in attrs:
+            if start < 0 and not _OPEN.search(attrs) and "x4-calc__more" not in attrs:
                 summary_end = html.find("</summary>", tag.end())
                 if summary_end >= 0:
                     start, start_depth = tag.start(), depth
