@@ -131,6 +131,7 @@ function toggleFields(widget) {
   }
 }
 
+// A field's error box is added the first time calc refuses it (the build writes none), after its control.
 function showError(widget, field, message) {
   for (const box of widget.querySelectorAll(".x4-field__error")) {
     box.hidden = true;
@@ -138,11 +139,19 @@ function showError(widget, field, message) {
   }
   for (const control of widget.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
   if (!message) return;
-  const fieldBox = widget.querySelector(`.x4-field[data-field="${CSS.escape(field)}"]`);
-  const target = fieldBox ? fieldBox.querySelector(".x4-field__error") : widget.querySelector(".x4-field__error");
+  const fieldBox = widget.querySelector(`.x4-field[data-field="${CSS.escape(field)}"]`) || widget.querySelector(".x4-field");
+  const control = fieldBox.querySelector("input, select");
+  let target = fieldBox.querySelector(".x4-field__error");
+  if (!target) {
+    target = document.createElement("p");
+    target.className = "x4-field__error";
+    target.id = `${control.id}-error`;
+    fieldBox.append(target);
+    control.setAttribute("aria-describedby", target.id);
+  }
   target.textContent = message;
   target.hidden = false;
-  if (fieldBox) fieldBox.querySelector("input, select").setAttribute("aria-invalid", "true");
+  if (fieldBox.dataset.field === field) control.setAttribute("aria-invalid", "true");
 }
 
 function render(widget, result) {
