@@ -12,18 +12,19 @@ BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
     # The API reference: one <code> per name in its prose (770 of them), a chapter others are editing.
-    "reference/calc": 1950,
-    "es/reference/calc": 1950,
-    # The accelerator landscape: a table of every chip, each figure a cell with its source's numbered link.
-    "landscape": 1900,
-    "es/landscape": 1900,
-    # Five calculators (each form's fields, selects of every chip and model) and the chapter's typeset formulas.
-    "parallelism": 1650,
-    "es/parallelism": 1650,
-    "roofline": 1330,
-    "es/roofline": 1330,
-    "serving": 1330,
-    "es/serving": 1330,
+    "reference/calc": 1930,
+    "es/reference/calc": 1930,
+    # The accelerator landscape: every chip's figures, each a cell with its source's numbered link (380 cells).
+    "landscape": 1630,
+    "es/landscape": 1630,
+    # Several calculators (each form's fields and the selects of every chip and model: 70-160 <option>s), the
+    # chapter's typeset formulas (one MathML element per symbol), footnotes and the theme's navigation.
+    "parallelism": 1600,
+    "es/parallelism": 1600,
+    "serving": 1290,
+    "es/serving": 1290,
+    "roofline": 1280,
+    "es/roofline": 1280,
 }
 
 
