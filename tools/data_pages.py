@@ -91,12 +91,13 @@ def source_title(source: dict[str, Any], lang: str) -> str:
 
 
 def source_sup(chip: Accelerator, value: SourcedValue | MeasuredValue, lang: str) -> str:
-    """A small superscript link to a value's source, numbered as in the chip's source list."""
+    """A small superscript link to a value's source, numbered as in the chip's source list: the link itself is
+    raised (x4-table.css), one element per figure where a <sup> around it made two."""
     source = source_of(chip, value.source)
     number = chip.sources.index(source) + 1
     return (
-        f'<sup class="x4-src"><a href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" '
-        f'rel="noopener">{number}</a></sup>'
+        f'<a class="x4-src" href="{esc(source["url"])}" title="{esc(source_title(source, lang))}" '
+        f'rel="noopener">{number}</a>'
     )
 
 

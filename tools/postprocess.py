@@ -128,6 +128,69 @@ def bank_in_template(html: str) -> str:
     return _FORMULA_BANK.sub(r'<template class="x4-formulas">\g<body></template>', html)
 
 
+# Disclosures whose body need not be in the page until opened: every <details> but the calculators' "More
+# options" (its fields are the form's), one that starts open, or one that holds a control.
+_DETAILS_TAG = re.compile(r"<(/?)details\b([^>]*)>")
+_OPEN = re.compile(r"\sopen(?:[\s=]|$)")
+_CONTROL = re.compile(r"<(?:input|select|textarea|button)\b")
+_TEMPLATE = re.compile(r"(<template\b.*?</template>)", re.S)
+# A highlighted block whose body is only Pygments' token spans (no highlighted line, anchor or annotation).
+_HIGHLIGHTED = re.compile(
+    r'(<pre><span></span><code tabindex="0">)(?P<body>[^<]*<span class="[A-Za-z0-9 -]+">.*?)(</code></pre>)', re.S
+)
+_ONLY_TOKENS = re.compile(r'(?:[^<]|<span class="[A-Za-z0-9 -]+">[^<]*</span>)*')
+_TAG = re.compile(r"<[^>]*>")
+
+
+def closed_details_in_template(html: str) -> str:
+    """The body of every closed disclosure (a worked answer, a calculator's derivation) as a <template> after
+    its summary: the browser neither builds, styles nor lays out what the reader has not opened, and the theme's
+    start-up does not walk it. x4-later.js stamps it out when the disclosure opens, before printing, and when the
+    address names an anchor inside it. The search index is built from the pages before this step, so it keeps
+    every answer's words."""
+    out: list[str] = []
+    position = 0
+    depth = 0
+    start = body_start = -1
+    for tag in _DETAILS_TAG.finditer(html):
+        closing = tag.group(1) == "/"
+        if not closing:
+            depth += 1
+            attrs = tag.group(2)
+            if start < 0 and not _OPEN.search(attrs) and "x4-calc__more" not in attrs:
+                summary_end = html.find("</summary>", tag.end())
+                if summary_end >= 0:
+                    start, start_depth = tag.start(), depth
+                    body_start = summary_end + len("</summary>")
+            continue
+        if start >= 0 and depth == start_depth:
+            body = html[body_start : tag.start()]
+            if body.strip() and not _CONTROL.search(body):
+                out.append(html[position:body_start] + f'<template class="x4-later">{body}</template>')
+                position = tag.start()
+            start = -1
+        depth -= 1
+    out.append(html[position:])
+    return "".join(out)
+
+
+def lazy_highlight(html: str) -> str:
+    """A code block's text at load, its colours as a <template> beside it: Pygments wraps every token in a
+    span (a Python example is a hundred elements, a YAML file a thousand), and x4-later.js puts them back as
+    the block nears the viewport, and before printing. The text, what a search of the page finds and what
+    the copy button copies, is the same from the start. Blocks inside a template are left as they are."""
+
+    def plain(match: re.Match[str]) -> str:
+        body = match.group("body")
+        if not _ONLY_TOKENS.fullmatch(body):
+            return match.group(0)
+        return f'{match.group(1)}{_TAG.sub("", body)}</code><template class="x4-hl">{body}</template></pre>'
+
+    return "".join(
+        part if part.startswith("<template") else _HIGHLIGHTED.sub(plain, part) for part in _TEMPLATE.split(html)
+    )
+
+
 def focusable_code(html: str) -> str:
     """Every code block a tab stop from the start. The theme mounts a code block (its copy button, and a tab
     stop when it scrolls sideways) only as it comes into view (content.lazy); until then, a keyboard reader
@@ -254,6 +317,8 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         html = _HREFLANG_LINK.sub("", html)
         html = bank_in_template(html)
         html = focusable_code(html)
+        html = closed_details_in_template(html)
+        html = lazy_highlight(html)
         html = _with_integrity(html, page, site, base_path)
         hashes = [
             _sha256(m.group("body").encode())

@@ -84,8 +84,9 @@ def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str,
     ident = f"{calculator.name}-{field.name}"
     unit = f' <span class="x4-unit">({esc(unit_text(field.unit, lang))})</span>' if field.unit else ""
     label = esc(calculator.label(field, lang)) + unit
-    error = f'<p class="x4-field__error" id="{ident}-error" hidden></p>'
-    common = f'id="{ident}" name="{field.name}" aria-describedby="{ident}-error"'
+    # The field's error message box is the page script's to add when calc refuses the field (x4-calc.js): an
+    # empty box per field was a tenth of a calculator's elements.
+    common = f'id="{ident}" name="{field.name}"'
     if field.kind in ("accelerator", "model", "system", "choice"):
         selected = field.default if field.default is not None else ""
         control = (
@@ -114,7 +115,7 @@ def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str,
         conditions += f' data-when-field="{esc(field.when[0])}" data-when-values="{esc(" ".join(field.when[1]))}"'
     return (
         f'<div class="x4-field" data-field="{field.name}"{conditions}>'
-        f'<label for="{ident}">{label}</label>{control}{error}</div>'
+        f'<label for="{ident}">{label}</label>{control}</div>'
     )
 
 

@@ -2,6 +2,7 @@
 // `calc.run` (Python) returns the formatted text; this file only moves strings into the page.
 // The widgets' texts come from the page (data-ui, from the site's catalog): this script words nothing.
 import { sortButton, sortRows } from "./x4-sort.js";
+import { stamp } from "./x4-later.js";
 
 // Filled as the forms are bound, once the DOM is ready (this script runs from the head, before the page is parsed).
 let widgets = [];
@@ -130,6 +131,7 @@ function toggleFields(widget) {
   }
 }
 
+// A field's error box is added the first time calc refuses it (the build writes none), after its control.
 function showError(widget, field, message) {
   for (const box of widget.querySelectorAll(".x4-field__error")) {
     box.hidden = true;
@@ -137,11 +139,19 @@ function showError(widget, field, message) {
   }
   for (const control of widget.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
   if (!message) return;
-  const fieldBox = widget.querySelector(`.x4-field[data-field="${CSS.escape(field)}"]`);
-  const target = fieldBox ? fieldBox.querySelector(".x4-field__error") : widget.querySelector(".x4-field__error");
+  const fieldBox = widget.querySelector(`.x4-field[data-field="${CSS.escape(field)}"]`) || widget.querySelector(".x4-field");
+  const control = fieldBox.querySelector("input, select");
+  let target = fieldBox.querySelector(".x4-field__error");
+  if (!target) {
+    target = document.createElement("p");
+    target.className = "x4-field__error";
+    target.id = `${control.id}-error`;
+    fieldBox.append(target);
+    control.setAttribute("aria-describedby", target.id);
+  }
   target.textContent = message;
   target.hidden = false;
-  if (fieldBox) fieldBox.querySelector("input, select").setAttribute("aria-invalid", "true");
+  if (fieldBox.dataset.field === field) control.setAttribute("aria-invalid", "true");
 }
 
 function render(widget, result) {
@@ -167,7 +177,10 @@ function render(widget, result) {
   const table = widget.querySelector(".x4-calc__table");
   if (table) table.closest(".x4-table-wrap").hidden = !result.table;
   if (table && result.table) renderTable(widget, table, result);
-  const list = widget.querySelector(".x4-calc__derivation ol");
+  // The build's derivation waits in a template until the reader opens it (x4-later.js); a live answer puts it in.
+  const derivation = widget.querySelector(".x4-calc__derivation");
+  stamp(derivation);
+  const list = derivation?.querySelector("ol");
   if (list) {
     list.replaceChildren(...result.derivation.map((step) => {
       const item = document.createElement("li");

@@ -1,0 +1,78 @@
+// What the build left out of the page until the reader needs it (tools/postprocess.py): the body of a closed
+// disclosure (a worked answer, a derivation) and a code block's colours, each as a <template> of prerendered
+// HTML. This script only moves that HTML into the page; it writes no word and computes nothing.
+//   - a disclosure's body when it opens (or a calculator shows a live answer in it), and before printing;
+//   - a code block's colours as it nears the viewport, and before printing;
+//   - the disclosure holding the anchor the address names (a footnote, a heading in an answer).
+
+// The disclosure's body, once, in place of its template (so what follows the summary is what the build wrote).
+export function stamp(details) {
+  const template = details?.querySelector(":scope > template.x4-later");
+  if (template) template.replaceWith(template.content);
+}
+
+function colour(template) {
+  const code = template.previousElementSibling;
+  if (code && code.tagName === "CODE") code.replaceChildren(template.content);
+  template.remove();
+}
+
+const nearView = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        nearView.unobserve(entry.target);
+        const template = entry.target.querySelector(":scope > template.x4-hl");
+        if (template) colour(template);
+      }
+    }, { rootMargin: "100% 0px" })
+  : null;
+
+function watch(root) {
+  for (const template of root.querySelectorAll("pre > template.x4-hl")) {
+    if (nearView) nearView.observe(template.parentElement);
+    else colour(template);
+  }
+}
+
+function stampAll() {
+  // A stamped body may hold a closed disclosure or a code block of its own: until none is left.
+  let templates;
+  while ((templates = document.querySelectorAll("details > template.x4-later")).length) {
+    for (const template of templates) stamp(template.parentElement);
+  }
+  for (const template of document.querySelectorAll("pre > template.x4-hl")) colour(template);
+}
+
+// toggle does not bubble: listen while it goes down to the disclosure.
+document.addEventListener("toggle", (event) => {
+  const details = event.target;
+  if (details.tagName !== "DETAILS" || !details.open) return;
+  stamp(details);
+  watch(details);
+}, true);
+
+window.addEventListener("beforeprint", stampAll);
+
+// An anchor that is not in the page may be inside a template: the disclosure holding it is stamped and opened.
+function reveal() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id || document.getElementById(id)) return;
+  for (const template of document.querySelectorAll("details > template.x4-later")) {
+    if (!template.content.getElementById?.(id) && !template.content.querySelector(`[id="${CSS.escape(id)}"]`)) continue;
+    const details = template.parentElement;
+    stamp(details);
+    details.open = true;
+    document.getElementById(id)?.scrollIntoView();
+    return;
+  }
+}
+
+function init() {
+  watch(document);
+  reveal();
+}
+
+window.addEventListener("hashchange", reveal);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init, { once: true });
+else init();
