@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -127,7 +126,7 @@ def main(
             print(f"python -m calc {args.command}: {' '.join(line.split())}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False, sort_keys=True))
+        print(result.to_json())
     else:
         _print_text(calculator, result, lang)
     return 0

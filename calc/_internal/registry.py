@@ -2,7 +2,6 @@
 # One description of each calculator (fields.Calculator) drives the CLI, the build-time macros and the worker.
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from . import (
@@ -245,7 +244,7 @@ def run(name: str, raw: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         "notes": result.rendered_notes(lang),
         "placeholders": placeholders(calculator, raw, result, lang),
         # What the CLI's --json prints, as its text (the page's JSON keeps its nulls): the panel's download.
-        "export": json.dumps(result.to_dict(), ensure_ascii=False, sort_keys=True),
+        "export": result.to_json(),
     }
     if result.table is not None:
         outcome["table"], outcome["columns"] = _table(calculator, result, lang)

@@ -1,6 +1,7 @@
 # Result objects: named quantities in SI units plus the ordered derivation a person would write.
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -97,6 +98,10 @@ class Result:
         if self.table is not None:
             out[self.table_key] = [dict(row) for row in self.table]
         return out
+
+    def to_json(self) -> str:
+        """`to_dict` as the CLI's --json prints it (sorted keys, UTF-8 kept): also the result panel's download."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
 
     def derivation(self, lang: str = "en") -> list[dict[str, str]]:
         """Return the steps rendered in `lang`."""

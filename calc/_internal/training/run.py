@@ -11,7 +11,7 @@ from ..collectives import hierarchical_allreduce_seconds, overlap_needed, ring_a
 from ..data import Accelerator, load_data
 from ..defaults import checked_price, economics_default
 from ..errors import check_number
-from ..memory import CUDA_CONTEXT_BYTES, bytes_per_param
+from ..memory import bytes_per_param, device_capacity, usable_capacity
 from ..messages import text
 from ..results import Step
 from .formulas import (
@@ -231,10 +231,10 @@ def model_shards(*, params: float, capacity_bytes: float, count: float) -> int:
 def chip_shards(chip: Accelerator | None, *, params: float, count: float) -> tuple[int, Step | None]:
     """`model_shards` on the chip's usable memory (the driver's figure less the CUDA context), with the step that
     shows it when the model needs more than one; 1 and no step on a chip without a memory figure."""
-    capacity = chip.device_memory_bytes if chip is not None else None
-    if not capacity:
+    if chip is None or not chip.device_memory_bytes:
         return 1, None
-    usable = capacity - CUDA_CONTEXT_BYTES
+    capacity, where = device_capacity(chip)
+    usable = usable_capacity(capacity, where)[0]
     shards = model_shards(params=params, capacity_bytes=usable, count=count)
     if shards == 1:
         return 1, None
