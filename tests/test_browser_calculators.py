@@ -157,6 +157,27 @@ def test_every_calculator_matches_the_cli(
     assert page.x4_errors == []
 
 
+# Types each text into a field as a reader's keystrokes would (an input event), waits for the answer to it, and
+# reads what the widget then shows: one round trip per calculator instead of four per text.
+TYPE_EACH = """async ([selector, name, texts, limitMs]) => {
+  const widget = document.querySelector(selector);
+  const control = widget.querySelector(`[name="${name}"]`);
+  const seen = [];
+  for (const text of texts) {
+    const before = widget.x4Done || 0;
+    control.value = text;
+    control.dispatchEvent(new Event("input", { bubbles: true }));
+    const start = performance.now();
+    while ((widget.x4Done || 0) <= before && performance.now() - start < limitMs) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const error = widget.querySelector(".x4-field__error:not([hidden])");
+    seen.push([text, widget.dataset.x4State, error ? error.textContent : "", widget.textContent]);
+  }
+  return seen;
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_hostile_inputs_get_messages_and_the_calculator_recovers(
     page: object, site_url: str, calculator_pages: dict[str, str], lang: str
@@ -177,12 +198,10 @@ def test_hostile_inputs_get_messages_and_the_calculator_recovers(
             for f in calculator.fields
             if f.kind == "number" and not f.advanced and f.default and calculator.applies(f, defaults, shown)
         )
-        for text in HOSTILE:
-            _fill(page, widget, {field.name: text}, lang)
-            state = page.get_attribute(widget, "data-x4-state")
-            body = page.text_content(widget)
+        texts = [_to_page_value(text, lang) for text in HOSTILE] + [_to_page_value(field.default, lang)]
+        *hostile, recovered = page.evaluate(TYPE_EACH, [widget, field.name, texts, LIVE_MS])
+        for text, state, message, body in hostile:
             if state == "stale":
-                message = page.text_content(f"{widget} .x4-field__error:not([hidden])") or ""
                 if not message.strip():
                     problems.append(f"{name} {text[:20]!r}: no message shown")
             elif state != "live":
@@ -190,8 +209,7 @@ def test_hostile_inputs_get_messages_and_the_calculator_recovers(
             for bad in ("NaN", "Infinity", "∞", "Traceback", "inf "):
                 if bad in body.replace(text, ""):
                     problems.append(f"{name} {text[:20]!r}: {bad!r} on the page")
-        _fill(page, widget, {field.name: field.default}, lang)
-        if page.get_attribute(widget, "data-x4-state") != "live":
+        if recovered[1] != "live":
             problems.append(f"{name}: did not recover after hostile input")
     assert problems == [], "\n".join(problems)
     assert dialogs == []

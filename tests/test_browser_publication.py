@@ -5,6 +5,7 @@ the Content-Security-Policy."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -201,28 +202,84 @@ def test_language_switch_keeps_a_shared_link_and_the_anchor(page: object, site_u
     assert page.url == site_url + "es/memory/#levels"
 
 
-def test_no_page_logs_an_error_or_fails_a_request(browser: object, site_url: str, built_site: Path) -> None:
-    """Every page, in both languages, loads (calculators' runtime included) without a console error, a
-    page error, a failed request or an HTTP error."""
+@dataclass
+class Walk:
+    """What one visit of every page saw: console and network problems, and axe-core's serious violations per
+    colour scheme."""
+
+    problems: list[str] = field(default_factory=list)
+    violations: dict[str, list[str]] = field(default_factory=lambda: {"light": [], "dark": []})
+
+
+# Transitions off, so axe reads each colour as the scheme sets it, not halfway through the theme's fade.
+NO_TRANSITIONS = """() => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}"""
+SCHEME = "() => document.body.dataset.mdColorScheme === 'slate' ? 'dark' : 'light'"
+
+
+# The rules whose outcome a colour scheme can change; the others read the same document in either scheme.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def _serious_violations(page: object, path: str, axe_source: str, rules: list[str] | None = None) -> list[str]:
+    if not page.evaluate("() => typeof axe === 'object'"):
+        page.evaluate(axe_source)  # injected through the test driver, not the page, so the CSP allows it
+    options = {"resultTypes": ["violations"], **({"runOnly": {"type": "rule", "values": rules}} if rules else {})}
+    result = page.evaluate("options => axe.run(document, options)", options)
+    return [
+        f"{path}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.fixture(scope="module")
+def walk(browser: object, site_url: str, built_site: Path) -> Walk:
+    """Every page, in both languages, visited once: loaded to network idle (calculators' runtime included),
+    checked by axe-core in the scheme it loaded in, switched with the theme's own toggle to the other scheme
+    and checked again on the rules a scheme can change. The toggle is remembered, so pages alternate the
+    scheme they load in, and each scheme gets every rule on half the pages and its colours on all of them."""
     context = browser.new_context()
     page = context.new_page()
-    problems: list[str] = []
+    seen = Walk()
     where = {"path": ""}
-    page.on("console", lambda m: problems.append(f"{where['path']}: console {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"{where['path']}: page error {e}"))
-    # A request still running when the test moves to the next page is aborted by that navigation, not failed.
+    page.on(
+        "console", lambda m: seen.problems.append(f"{where['path']}: console {m.text}") if m.type == "error" else None
+    )
+    page.on("pageerror", lambda e: seen.problems.append(f"{where['path']}: page error {e}"))
+    # A request still running when the walk moves to the next page is aborted by that navigation, not failed.
     page.on(
         "requestfailed",
         lambda r: (
-            problems.append(f"{where['path']}: failed {r.url} {r.failure}") if r.failure != "net::ERR_ABORTED" else None
+            seen.problems.append(f"{where['path']}: failed {r.url} {r.failure}")
+            if r.failure != "net::ERR_ABORTED"
+            else None
         ),
     )
-    page.on("response", lambda r: problems.append(f"{where['path']}: {r.status} {r.url}") if r.status >= 400 else None)
+    page.on(
+        "response", lambda r: seen.problems.append(f"{where['path']}: {r.status} {r.url}") if r.status >= 400 else None
+    )
+    axe_source = AXE.read_text(encoding="utf-8")
     for path in _pages(built_site):
         where["path"] = path or "/"
         page.goto(site_url + path, wait_until="networkidle")
+        page.evaluate(NO_TRANSITIONS)
+        for rules in (None, COLOUR_RULES):
+            scheme = page.evaluate(SCHEME)
+            seen.violations[scheme] += _serious_violations(page, path, axe_source, rules)
+            page.click("form[data-md-component=palette] label:not([hidden])")
+            page.wait_for_function(f"() => ({SCHEME})() !== {scheme!r}")
     context.close()
-    assert problems == [], "\n".join(problems[:20])
+    return seen
+
+
+def test_no_page_logs_an_error_or_fails_a_request(walk: Walk) -> None:
+    """Every page, in both languages, loads (calculators' runtime included) without a console error, a
+    page error, a failed request or an HTTP error."""
+    assert walk.problems == [], "\n".join(walk.problems[:20])
 
 
 @pytest.mark.parametrize(
@@ -249,22 +306,9 @@ def test_print_shows_results_not_forms(page: object, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_accessibility_violations(browser: object, site_url: str, built_site: Path, scheme: str) -> None:
+def test_no_serious_accessibility_violations(walk: Walk, scheme: str) -> None:
     """axe-core finds no serious or critical violation on any page, in either language or scheme."""
-    context = browser.new_context(color_scheme=scheme)
-    page = context.new_page()
-    axe_source = AXE.read_text(encoding="utf-8")
-    problems = []
-    for path in _pages(built_site):
-        page.goto(site_url + path)
-        page.evaluate(axe_source)  # injected through the test driver, not the page, so the CSP allows it
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        for violation in result["violations"]:
-            if violation["impact"] in ("serious", "critical"):
-                targets = [n["target"] for n in violation["nodes"][:3]]
-                problems.append(f"{path}: {violation['id']} ({violation['impact']}) {targets}")
-    context.close()
-    assert problems == [], "\n".join(problems)
+    assert walk.violations[scheme] == [], "\n".join(walk.violations[scheme])
 
 
 # A calculator off screen is not laid out (content-visibility) and stands in at the height x4.css reserves
