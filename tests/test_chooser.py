@@ -207,6 +207,17 @@ def test_serve_mistral_on_h100_by_hand() -> None:
     assert row["usd_per_million_tokens"] == pytest.approx(price / (point["output_tokens_per_second"] * 3600) * 1e6)
 
 
+def test_the_inference_parts_are_not_the_cheapest_7b_server() -> None:
+    """The choosing page says the inference parts it names with a published price (Inferentia2, Trillium) are not
+    the cheapest per token at the edition's rental prices: each is priced, and a priced chip ranks ahead of both."""
+    rows = {r["id"]: r for r in _rows("serve-7b")}
+    best = calc.chooser(workload="serve-7b").quantities["best"]
+    parts = ("inferentia2", "tpu-v6e")
+    assert all(rows[part]["price_usd_per_hour"] is not None for part in parts)
+    assert best not in parts and rows[best]["usd_per_million_tokens"] is not None
+    assert all(rows[best]["rank"] < rows[part]["rank"] for part in parts)
+
+
 def test_serve_latency_target_can_rule_everything_out() -> None:
     """A 1 ms per-token target is below W/B for every chip (14.5 GB over ≤ 8 TB/s ≥ 1.8 ms): nothing meets it."""
     result = calc.chooser(workload="serve-7b", latency_s=1e-3)

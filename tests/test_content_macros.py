@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import calc
 from tools.macros import content
 
 
@@ -66,3 +67,30 @@ def test_internals_table_has_a_row_per_chip_and_explains_its_dashes() -> None:
         assert f'class="x4-null" title="{reason}' in html
     with pytest.raises(ValueError, match="column titles"):
         env.macros["internals_table"](["h100-sxm"], head[:3])
+
+
+def _macro(name: str, lang: str) -> Callable[..., str]:
+    env = Env(lang)
+    content.register(env)
+    return env.macros[name]
+
+
+def test_priced_chips_is_the_split_the_chooser_ranks_by_cost() -> None:
+    """The chooser page's counts are the chooser's own: serving a 7B model ranks every chip, and the rows with a
+    price are the 'count', the rows without one the 'unpriced' names, in both languages."""
+    rows = calc.chooser(workload="serve-7b").to_dict()["ranking"]
+    assert all(row["rank"] is not None for row in rows), "the serve workload must rank every chip for this check"
+    unpriced = [row["id"] for row in rows if row["price_usd_per_hour"] is None]
+    assert unpriced, "every chip has a price: the unpriced sentence is not exercised"
+    data = calc.load_data()
+    for lang in ("en", "es"):
+        count = _macro("priced_chips", lang)
+        assert count() == calc.format_number(len(rows) - len(unpriced), lang)
+        assert count("unpriced_count") == calc.format_number(len(unpriced), lang)
+        assert count("total") == calc.format_number(len(rows), lang)
+        names = count("unpriced")
+        for chip_id in unpriced:
+            assert data.accelerator(chip_id).display_name(lang) in names
+        priced_id = next(row["id"] for row in rows if row["price_usd_per_hour"] is not None)
+        assert data.accelerator(priced_id).display_name(lang) not in names
+    assert " y " in _macro("priced_chips", "es")("unpriced") and " and " in _macro("priced_chips", "en")("unpriced")

@@ -263,5 +263,7 @@ def test_economics_defaults() -> None:
     assert price.low <= price.typical <= price.high
     assert economics.pue.typical == pytest.approx(1.56)
     assert economics.grid_carbon_g_per_kwh.typical == pytest.approx(436)
+    unpriced = [chip for chip in D.accelerators if chip not in economics.accelerator_hour_usd]
+    assert unpriced, "every chip has a price: the missing-price error is not exercised"
     with pytest.raises(CalcError):
-        economics.price("rtx-4090")
+        economics.price(unpriced[0])

@@ -293,9 +293,10 @@ def test_cost_per_million_output_tokens() -> None:
     batch's output rate; a chip without a price gives none, and --price adds it."""
     q = _serve()
     assert q["cost_per_million_output_tokens"] == pytest.approx(2.99 / (q["output_tokens_per_second"] * 3600) * 1e6)
-    unpriced = calc.run("serving", {"accelerator": "rtx-4090", "model": "llama-3-8b"}, "en")
+    assert "h800-sxm" not in calc.load_data().economics.accelerator_hour_usd, "pick a chip the data has no price for"
+    unpriced = calc.run("serving", {"accelerator": "h800-sxm", "model": "llama-3-8b"}, "en")
     assert unpriced["quantities"]["cost_per_million_output_tokens"] is None
-    priced = _serve(accelerator="rtx-4090", price="0.5")
+    priced = _serve(accelerator="h800-sxm", price="0.5")
     assert priced["cost_per_million_output_tokens"] == pytest.approx(
         0.5 / (priced["output_tokens_per_second"] * 3600) * 1e6
     )

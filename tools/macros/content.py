@@ -269,6 +269,29 @@ def price(lang: str, accelerator: str, which: str = "typical") -> str:
 
 
 @macro
+def priced_chips(lang: str, which: str = "count") -> str:
+    """The edition's accelerators by whether data/ economics has a cloud price for them, the split the chooser
+    ranks by cost: which = 'count' (priced), 'unpriced_count', 'total', or 'unpriced' (their names, joined)."""
+    data = _calc.load_data()
+    priced = data.economics.accelerator_hour_usd
+    unpriced = [chip for chip_id, chip in data.accelerators.items() if chip_id not in priced]
+    counts = {"count": len(data.accelerators) - len(unpriced), "unpriced_count": len(unpriced)}
+    counts["total"] = len(data.accelerators)
+    if which == "unpriced":
+        return _join([_html.escape(chip.display_name(lang)) for chip in unpriced], lang) or t("ratio.none", lang)
+    return _calc.format_number(counts[which], lang)
+
+
+@macro
+def chooser_best(lang: str, workload: str, rank_by: str = "cost") -> str:
+    """The display name of the chooser's first choice for one of its workloads at its defaults."""
+    best = _calc.chooser(workload=workload, rank_by=rank_by).quantities["best"]
+    if not isinstance(best, str):
+        raise ValueError(f"the chooser has no first choice for {workload!r}")
+    return _html.escape(_calc.load_data().accelerator(best).display_name(lang))
+
+
+@macro
 def weights(lang: str, params: str, weight_format: str = "bf16") -> str:
     """Bytes of a model's weights in a storage format, e.g. weights('70B', 'fp8') -> '70 GB'."""
     count = _calc.parse_si_number(str(params), field="params")
