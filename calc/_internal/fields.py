@@ -151,8 +151,12 @@ class Calculator:
         return t(f"{self.name}.preset.{preset_id}", lang)
 
     def output_label(self, quantity: str, lang: str) -> str:
+        return t(self.output_label_key(quantity), lang)
+
+    def output_label_key(self, quantity: str) -> str:
+        """A result's label: the calculator's own (`<calc>.out.<quantity>`) or the shared one (`out.<quantity>`)."""
         own = f"{self.name}.out.{quantity}"
-        return t(own if own in CATALOG else f"out.{quantity}", lang)
+        return own if own in CATALOG else f"out.{quantity}"
 
     def column_label(self, key: str, lang: str) -> str:
         """A ranking column's heading (`<calc>.col.<key>`)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mkdocs.utils import get_relative_url
+
 from calc import CALCULATORS, format_number, load_data
 from tools import changelog, compare_page, data_pages, validation_page
 from tools.common import page_lang
@@ -25,7 +27,8 @@ def define_env(env: Any) -> None:
         if name not in CALCULATORS:
             raise KeyError(f"unknown calculator {name!r}; known: {', '.join(CALCULATORS)}")
         env.page.meta["x4_calculators"] = True
-        return calculator_html(name, page_lang(env))
+        lang = page_lang(env)
+        return calculator_html(name, lang, get_relative_url(data_pages.lang_prefix(lang) + "glossary/", env.page.url))
 
     @env.macro
     def scratchpad() -> str:

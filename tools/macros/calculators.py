@@ -20,6 +20,7 @@ from calc import (
     with_page_decimal_mark,
 )
 from tools.common import esc
+from tools.glossary import linked_label
 from tools.messages import CATALOG, t
 
 # The page script's status texts, handed to it per widget so it words nothing itself.
@@ -80,10 +81,10 @@ def _placeholder(field: Field, lang: str, took: dict[str, str] | None = None) ->
     return ""
 
 
-def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str, str]) -> str:
+def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str, str], glossary: str) -> str:
     ident = f"{calculator.name}-{field.name}"
     unit = f' <span class="x4-unit">({esc(unit_text(field.unit, lang))})</span>' if field.unit else ""
-    label = esc(calculator.label(field, lang)) + unit
+    label = linked_label(calculator.label_key(field), calculator.label(field, lang), lang, glossary) + unit
     # The field's error message box is the page script's to add when calc refuses the field (x4-calc.js): an
     # empty box per field was a tenth of a calculator's elements.
     common = f'id="{ident}" name="{field.name}"'
@@ -119,10 +120,11 @@ def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str,
     )
 
 
-def _headline_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> str:
+def _headline_html(calculator: Calculator, outcome: dict[str, Any], lang: str, glossary: str) -> str:
     """The headline results (the summary beside or under the form)."""
     items = "".join(
-        f'<div class="x4-out"><dt>{esc(calculator.output_label(name, lang))}</dt>'
+        f'<div class="x4-out"><dt>'
+        f"{linked_label(calculator.output_label_key(name), calculator.output_label(name, lang), lang, glossary)}</dt>"
         f'<dd data-q="{name}">{esc(outcome["formatted"].get(name, t("ui.none", lang)))}</dd></div>'
         for name in calculator.headline
     )
@@ -243,19 +245,20 @@ def _presets_html(calculator: Calculator, lang: str) -> str:
     return f'<div class="x4-presets" role="group" aria-label="{t("ui.presets", lang)}">{"".join(buttons)}</div>'
 
 
-def calculator_html(name: str, lang: str) -> str:
+def calculator_html(name: str, lang: str, glossary: str = "../glossary/") -> str:
     """A calculator's form and its build-time default result, ready for the page script to take over.
 
     The form and the headline results sit side by side when the calculator is wide enough, and the
     headline stays in view while the reader edits (x4.css); the chart, ranking and derivation follow.
+    `glossary` is the glossary page's URL from the page (a label's term links to its entry there).
     """
     calculator = CALCULATORS[name]
     outcome = calc.run(calculator.name, calculator.defaults(), lang)
     if not outcome["ok"]:
         raise ValueError(f"default inputs of {calculator.name} fail: {outcome['message']}")
     took = outcome["placeholders"]
-    basic = "".join(_field_html(calculator, f, lang, took) for f in calculator.fields if not f.advanced)
-    advanced = "".join(_field_html(calculator, f, lang, took) for f in calculator.fields if f.advanced)
+    basic = "".join(_field_html(calculator, f, lang, took, glossary) for f in calculator.fields if not f.advanced)
+    advanced = "".join(_field_html(calculator, f, lang, took, glossary) for f in calculator.fields if f.advanced)
     if advanced:
         advanced = (
             f'<details class="x4-calc__more"><summary>{t("ui.more_options", lang)}</summary>'
@@ -270,7 +273,7 @@ def calculator_html(name: str, lang: str) -> str:
         f'<form class="x4-calc__form" novalidate><div class="x4-calc__fields">{basic}</div>{advanced}</form>'
         '<div class="x4-calc__summary">'
         '<p class="x4-calc__pending" hidden></p>'
-        f'<div class="x4-calc__output" aria-live="polite">{_headline_html(calculator, outcome, lang)}</div>'
+        f'<div class="x4-calc__output" aria-live="polite">{_headline_html(calculator, outcome, lang, glossary)}</div>'
         f'<p class="x4-calc__status" role="status">{t("ui.static_status", lang)}</p>'
         "</div></div>"
         f'<div class="x4-calc__details">{_details_html(calculator, outcome, lang)}</div>'
