@@ -6,7 +6,7 @@ X4_CHROMIUM ?= /usr/bin/chromium
 export X4_CHROMIUM
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build lint test test-fast bench check-external-links chromium clean
+.PHONY: setup serve build lint test test-fast bench pdf check-external-links chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ test-fast: setup
 
 bench: setup chromium
 	$(BIN)/python tools/bench.py
+
+# The module as one PDF per language (site/pdf/x4-en.pdf, x4-es.pdf), printed from the built site by the same
+# Chromium the tests use. X4_PDF makes that build link every page's footer to its language's PDF.
+pdf: export X4_PDF := 1
+pdf: build chromium
+	$(BIN)/python tools/pdf.py
 
 # Needs the network: checks every source URL the data cites (not part of `make test`).
 check-external-links: setup

@@ -8,6 +8,7 @@ import io
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -15,6 +16,7 @@ import calc
 from tools.compare_page import DEFAULT, compare_html, rows_of
 from tools.data_pages import in_current_edition
 from tools.downloads import FILES, FOLDER, UNITS, landscape_csv, landscape_document, sources_csv
+from tools.pdf import pdf_path
 from tools.plain_markdown import html_to_markdown
 
 LANGS = ("en", "es")
@@ -185,8 +187,27 @@ def test_every_footer_links_its_markdown_and_llms_txt(built_site: Path, lang: st
         page = built_site / f"{PREFIX[lang]}{path}index.html"
         footer = page.read_text(encoding="utf-8").split('<div class="x4-takeaway">', 1)[1].split("</div>", 1)[0]
         targets = [(page.parent / href).resolve() for href in re.findall(r'href="([^"]+)"', footer)]
-        assert targets == [page.with_name("index.md").resolve(), (built_site / "llms.txt").resolve()]
+        # A site built by `make pdf` also links its language's PDF.
+        pdf = [(built_site / pdf_path(lang)).resolve()] if 'type="application/pdf"' in footer else []
+        assert targets == [page.with_name("index.md").resolve(), (built_site / "llms.txt").resolve(), *pdf]
         assert ("Esta página en Markdown" in footer) == (lang == "es")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_footer_links_the_pdf_only_in_a_build_that_makes_it(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """`make build` and `make serve` make no PDF, so their pages must not link one (it would be a 404)."""
+    from tools import takeaway_hook
+
+    page = SimpleNamespace(file=SimpleNamespace(locale=lang), url="roofline/")
+    monkeypatch.delenv("X4_PDF", raising=False)
+    assert "pdf_path" not in takeaway_hook.on_page_context({}, page=page, config=None)["x4_takeaway"]
+    monkeypatch.setenv("X4_PDF", "1")
+    footer = takeaway_hook.on_page_context({}, page=page, config=None)["x4_takeaway"]
+    assert footer["pdf_path"] == pdf_path(lang)
+    other = takeaway_hook.on_page_context(
+        {}, page=SimpleNamespace(file=SimpleNamespace(locale="en" if lang == "es" else "es"), url=""), config=None
+    )
+    assert other["x4_takeaway"]["pdf"] != footer["pdf"]  # each language's own label
 
 
 def test_llms_txt_lists_every_page_of_both_languages(built_site: Path) -> None:

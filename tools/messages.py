@@ -237,6 +237,16 @@ CATALOG: dict[str, dict[str, str]] = {
     "takeaway.csv": {"en": "every spec and measured figure of the edition's accelerators, in SI units, with its unit and its source's id, title, URL and date checked", "es": "todas las cifras de hoja de datos y medidas de los aceleradores de la edición, en unidades SI, con su unidad y el identificador, título, URL y fecha de consulta de su fuente"},
     "takeaway.json": {"en": "the same figures grouped by accelerator, with each accelerator's sources", "es": "las mismas cifras agrupadas por acelerador, con las fuentes de cada uno"},
     "takeaway.sources_csv": {"en": "every accelerator's sources: id, kind, title, URL, date checked", "es": "las fuentes de cada acelerador: identificador, tipo, título, URL y fecha de consulta"},
+    # -- pdf: the module as one PDF per language (tools/pdf.py) and the footer's link to it ----------------
+    "pdf.link": {"en": "The module as a PDF", "es": "El módulo en PDF"},
+    "pdf.link_title": {"en": "Every chapter in English in one PDF, with the results computed for the default inputs", "es": "Todos los capítulos en español en un PDF, con los resultados calculados para las entradas por defecto"},
+    "pdf.contents": {"en": "Contents", "es": "Índice"},
+    "pdf.edition": {"en": "Edition {name}, last reviewed on {date}.", "es": "Edición {name}, revisada por última vez el {date}."},
+    "pdf.edition_short": {"en": "edition {name}", "es": "edición {name}"},
+    "pdf.made": {"en": "This PDF was made on {date} from the site's pages.", "es": "Este PDF se hizo el {date} a partir de las páginas del sitio."},
+    "pdf.made_from": {"en": "This PDF was made on {date} from the pages of {url}, where the calculators take your own inputs.", "es": "Este PDF se hizo el {date} a partir de las páginas de {url}, donde las calculadoras aceptan tus propias entradas."},
+    "pdf.inputs": {"en": "Inputs", "es": "Entradas"},
+    "pdf.live": {"en": "This part of the page runs in your browser on the site.", "es": "Esta parte de la página funciona en tu navegador, en el sitio."},
     # -- compare: the comparison page ---------------------------------------------------------------
     "compare.choose": {"en": "Choose two to four accelerators", "es": "Elige de dos a cuatro aceleradores"},
     "compare.min": {"en": "Keep at least {min} accelerators to compare.", "es": "Deja al menos {min} aceleradores para comparar."},

@@ -1,8 +1,9 @@
 # MkDocs hook: the module to take along. Beside each page's index.html, its text as plain Markdown
-# (index.md); at the site's root, llms.txt listing every page in both languages; and the landscape data as
-# CSV and JSON in downloads/. Everything comes from the build itself: the pages as rendered, calc's data.
+# (index.md); at the site's root, llms.txt listing every page in both languages; the landscape data as
+# CSV and JSON in downloads/; and, when $X4_PDF is set, a footer link to the language's PDF (tools/pdf.py). Everything comes from the build itself: the pages as rendered, calc's data.
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ if _ROOT not in sys.path:  # hooks are loaded by file path: make `tools.*` impor
 
 from tools.downloads import FILES, FOLDER, write_downloads  # noqa: E402
 from tools.messages import t  # noqa: E402
+from tools.pdf import pdf_path  # noqa: E402
 from tools.plain_markdown import html_to_markdown  # noqa: E402
 
 LANG_ORDER = ("en", "es")
@@ -103,6 +105,10 @@ def on_page_context(context: dict[str, Any], *, page: Any, config: Any, **_: Any
         "llms": t("takeaway.llms", lang),
         "llms_title": t("takeaway.llms_title", lang),
     }
+    if os.environ.get("X4_PDF"):  # `make pdf` sets it, then prints the PDFs into the built site
+        context["x4_takeaway"].update(
+            pdf_path=pdf_path(lang), pdf=t("pdf.link", lang), pdf_title=t("pdf.link_title", lang)
+        )
     return context
 
 
