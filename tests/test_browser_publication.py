@@ -354,10 +354,12 @@ def test_calculator_is_usable_from_the_keyboard(page: object, site_url: str) -> 
     widget = '.x4-calc[data-calculator="roofline"]'
     page.focus(f"{widget} select[name=accelerator]")
     reached = [page.evaluate("document.activeElement.name")]
-    for _ in range(2):
+    while reached[-1] != "intensity" and len(reached) < 6:
         page.keyboard.press("Tab")
-        reached.append(page.evaluate("document.activeElement.name"))
-    assert reached == ["accelerator", "dtype", "intensity"]
+        reached.append(page.evaluate("document.activeElement.name || document.activeElement.getAttribute('href')"))
+    # A label's glossary link is a stop of its own, just before the field it names.
+    fields = [name for name in reached if "glossary" not in name]
+    assert fields == ["accelerator", "dtype", "intensity"], reached
     page.keyboard.press("Control+A")
     page.keyboard.type("1000")
     page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_TIMEOUT_MS)
