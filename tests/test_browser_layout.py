@@ -104,26 +104,65 @@ def test_headline_result_pinned_while_editing_on_a_phone(browser: object, site_u
     page.context.close()
 
 
-CHART_PAGES = ["", "roofline/", "training-cost/", "memory/"]
+# Every page with a chart, and charts the worker draws (the serving curve once its sweep is on).
+CHART_PAGES = ["", "roofline/", "training-cost/", "memory/", "parallelism/", "serving/", "validation/", "compare/"]
+LIVE_CHARTS = {"serving/?serving.sweep=on": "serving"}
+# Per shown chart: its name, its box, and per shown text its words, its rendered size in CSS px (font size times
+# the SVG's scale) and its box.
+CHART_TEXTS = """() => [...document.querySelectorAll('svg.x4-chart')].filter((svg) => svg.checkVisibility()).map((svg) => {
+  const box = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.checkVisibility()).map((t) => {
+    const r = t.getBoundingClientRect();
+    return [t.textContent, parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a, r.left, r.top, r.right, r.bottom];
+  });
+  return [svg.getAttribute('aria-labelledby'), [box.left, box.top, box.right, box.bottom], texts];
+})"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
+
+
+def _chart_problems(where: str, charts: list[list[object]]) -> list[str]:
+    """What is wrong with the charts shown: text under 12 px, two labels over one another, a label cut off."""
+    problems = []
+    for name, box, texts in charts:
+        for words, size, *rect in texts:  # type: ignore[attr-defined]
+            if size < 12:
+                problems.append(f"{where} {name}: {words!r} at {size:.1f} px")
+            if rect[0] < box[0] - 0.5 or rect[2] > box[2] + 0.5 or rect[1] < box[1] - 0.5 or rect[3] > box[3] + 0.5:  # type: ignore[index]
+                problems.append(f"{where} {name}: {words!r} cut off")
+        boxes = [(words, rect) for words, _, *rect in texts]  # type: ignore[attr-defined]
+        for index, (words, rect) in enumerate(boxes):
+            problems += [
+                f"{where} {name}: {words!r} over {other!r}"
+                for other, box2 in boxes[index + 1 :]
+                if _overlap(rect, box2)
+            ]
+    return problems
 
 
 @pytest.mark.parametrize("prefix", ["", "es/"])
-def test_chart_text_is_at_least_9px_on_a_phone(browser: object, site_url: str, prefix: str) -> None:
-    """Every chart's text renders at 9 px or more on a 390 px phone (font size times the SVG's scale)."""
+def test_chart_text_is_12px_and_apart_on_a_phone(browser: object, site_url: str, prefix: str) -> None:
+    """On a 390 px phone every chart's text, the build's and the worker's, renders at 12 CSS px or more (font size
+    times the SVG's scale), inside the chart, and no two labels cover each other."""
     context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
     page = context.new_page()
-    sizes = {}
-    for path in CHART_PAGES:
+    problems = []
+    for path in [*CHART_PAGES, *LIVE_CHARTS]:
         page.goto(site_url + prefix + path)
-        found = page.evaluate(
-            """() => [...document.querySelectorAll('.x4-calc__plot svg text, .x4-figure svg text')]
-                .filter((t) => t.getClientRects().length)
-                .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a)"""
-        )
-        assert found, f"no chart on {path or 'home'}"
-        sizes[path or "home"] = round(min(found), 2)
+        if path in LIVE_CHARTS:
+            widget = _widget(LIVE_CHARTS[path])
+            page.wait_for_function(
+                "(w) => (document.querySelector(w).x4Done || 0) > 0 && document.querySelector(w + ' .x4-calc__plot svg')",
+                arg=widget,
+                timeout=LIVE_MS,
+            )
+        charts = page.evaluate(CHART_TEXTS)
+        assert charts, f"no chart on {prefix}{path or 'home'}"
+        problems += _chart_problems(prefix + (path or "home"), charts)
     context.close()
-    assert all(size >= 9 for size in sizes.values()), sizes
+    assert problems == [], "\n".join(problems)
 
 
 def test_chip_colours_stay_put_and_the_chosen_chip_is_highlighted(browser: object, site_url: str) -> None:
@@ -175,13 +214,13 @@ def test_live_derivations_are_typeset(browser: object, site_url: str, lang: str)
 
 
 def test_chooser_ranking_sorts_by_any_figure_and_follows_the_workload(browser: object, site_url: str) -> None:
-    """The ranking has one column per figure; a header sorts by it (blanks last) and the order survives a
-    recompute; another workload brings its own columns."""
+    """The ranking has one column per figure; a header sorts by it (blanks last), each row's reason moving with it,
+    and the order survives a recompute; another workload brings its own columns."""
     page = _open(browser, site_url, "choosing/", DESKTOP)
     widget = _widget("chooser")
     headers = f"{widget} .x4-calc__table thead th"
     assert page.eval_on_selector_all(headers, "ths => ths.map((th) => th.textContent.replace(/ ⇅|[▲▼]/g, '').trim())")[
-        2:-1
+        2:
     ] == ["Time", "Cost", "Memory", "Fits", "On time"]
     page.click(f"{headers} >> text=Cost")
     column = f"{widget} .x4-calc__table tbody td:nth-child(4)"
@@ -193,6 +232,14 @@ def test_chooser_ranking_sorts_by_any_figure_and_follows_the_workload(browser: o
     shown = costs()
     priced = [c for c in shown if c is not None]
     assert priced == sorted(priced) and shown[: len(priced)] == priced, "priced rows first, cheapest first"
+    # A row's reason is the row under it: no priced row is followed by "No price in the data."
+    reasons = page.eval_on_selector_all(
+        f"{widget} .x4-calc__table tbody tr:not(.x4-detail)",
+        "trs => trs.map((tr) => [tr.cells[3].dataset.sort, tr.nextElementSibling?.classList.contains('x4-detail')"
+        " ? tr.nextElementSibling.textContent : ''])",
+    )
+    assert any("No price" in reason for _, reason in reasons)
+    assert not any(cost and "No price" in reason for cost, reason in reasons), reasons
     _edit(page, f"{widget} input[name=count]", "2048")
     assert [c for c in costs() if c is not None] == sorted(c for c in costs() if c is not None)
     before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")
@@ -283,3 +330,184 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: object, site_url: str, bui
             wide[path or "/"] = width
     context.close()
     assert wide == {}
+
+
+# Per shown table (every <details> opened first, so a closed one's table is measured too): its class, whether it
+# fits its column or else scrolls inside a box within the screen, whether its row names stay in view while it
+# scrolls, and whether a row's prose (and a caption) keeps within that box; and cells that wrap to more than 8
+# lines, with their width in em: a narrow column of prose, as the planner's and the chip pages' notes were.
+TABLES = """(width) => {
+  for (const details of document.querySelectorAll('article details')) details.open = true;
+  return [...document.querySelectorAll('article table')].filter((t) => t.checkVisibility()).map((table) => {
+    let scroller = null;
+    for (let e = table; e && e.tagName !== 'ARTICLE'; e = e.parentElement) {
+      const r = e.getBoundingClientRect();
+      if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && r.left >= -0.5 && r.right <= width + 0.5) { scroller = e; break; }
+    }
+    const box = (scroller || table).getBoundingClientRect();
+    const scrolls = scroller !== null && scroller.scrollWidth > scroller.clientWidth + 1;
+    const names = [...table.querySelectorAll('tbody th[scope="row"]')];
+    const pinned = names.every((th) => getComputedStyle(th).position === 'sticky');
+    const prose = [...table.querySelectorAll('.x4-detail__text, .x4-caption')].every((e) => e.getBoundingClientRect().right <= box.right + 0.5);
+    const narrow = [...table.querySelectorAll('td, th')].flatMap((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const style = getComputedStyle(cell);
+      const lines = range.getBoundingClientRect().height / parseFloat(style.lineHeight) - cell.querySelectorAll('br').length;
+      const em = cell.getBoundingClientRect().width / parseFloat(style.fontSize);
+      return lines > 8 && em < 20 ? [`${cell.textContent.slice(0, 40)}: ${lines.toFixed(1)} lines in ${em.toFixed(1)} em`] : [];
+    });
+    const inside = box.left >= -0.5 && box.right <= width + 0.5;
+    return [table.className, inside, scrolls, pinned, prose, narrow];
+  });
+}"""
+# The one table wider than any column by design: every chip's every figure, scrolled with the chip's name in view.
+WIDE_BY_DESIGN = "x4-landscape__table"
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_table_reads_at_desktop_and_phone_widths(
+    browser: object, site_url: str, built_site: Path, viewport: dict[str, int]
+) -> None:
+    """At 1280 px every table but the landscape fits its column, none has a narrow column of long prose, and a row's
+    prose stays in view; at 390 px every table fits the screen or scrolls inside a box within it, X4's with their row
+    names pinned. The planner's ranking is measured too, with its search on."""
+    context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
+    page = context.new_page()
+    problems = []
+    paths = [
+        "" if html.parent == built_site else html.parent.relative_to(built_site).as_posix() + "/"
+        for html in sorted(built_site.rglob("index.html"))
+    ]
+    for path in [*paths, "parallelism/?parallelism.search=on", "es/parallelism/?parallelism.search=on"]:
+        page.goto(site_url + path)
+        if "?" in path:
+            page.wait_for_function(
+                "(w) => !document.querySelector(w + ' .x4-table-wrap').hidden",
+                arg=_widget("parallelism"),
+                timeout=LIVE_MS,
+            )
+        for name, inside, scrolls, pinned, prose, narrow in page.evaluate(TABLES, viewport["width"]):
+            where = f"{path or '/'} table.{name or '(theme)'}"
+            if not inside:
+                problems.append(f"{where}: wider than the screen, in no box that scrolls")
+            if viewport is DESKTOP and scrolls and WIDE_BY_DESIGN not in name:
+                problems.append(f"{where}: scrolls sideways at {viewport['width']} px")
+            if scrolls and name and not pinned:
+                problems.append(f"{where}: scrolls with its row names out of view")
+            if not prose:
+                problems.append(f"{where}: a row's prose runs past its box")
+            problems += [f"{where}: {cell}" for cell in narrow] if viewport is DESKTOP else []
+    context.close()
+    assert problems == [], "\n".join(problems)
+
+
+# X4's tables carry a class and the theme styles only tables without one; beside a theme's table (the power
+# chapter's systems) each must show the same frame and text size, rules between rows and its names to the left.
+STYLED_TABLES = [
+    ("", ".x4-specs"),
+    ("roofline/", ".x4-ridge"),
+    ("accelerators/h100-sxm/", ".x4-chip-fields"),
+    ("choosing/", ".x4-calc__table"),
+    ("validation/", ".x4-validation"),
+    ("interconnects/", ".x4-links"),
+    ("compare/", ".x4-compare__table"),
+]
+TABLE_LOOK = """(selector) => {
+  const table = document.querySelector(selector);
+  const style = getComputedStyle(table);
+  const body = [...table.querySelectorAll('tbody tr:not(.x4-detail)')].filter((tr) => tr.cells.length > 1);
+  const name = body[1].querySelector('th[scope="row"]') || body[1].cells[0];
+  const head = [...table.querySelectorAll('thead th, tbody tr:first-child > th[scope="col"]')];
+  return {
+    border: [style.borderTopStyle, parseFloat(style.borderTopWidth), style.borderTopColor],
+    font: style.fontSize,
+    rule: parseFloat(getComputedStyle(name).borderTopWidth),
+    align: getComputedStyle(name).textAlign,
+    padding: Math.min(...[...head, name].map((c) => parseFloat(getComputedStyle(c).paddingLeft) + parseFloat(getComputedStyle(c).paddingRight))),
+    page: getComputedStyle(document.body).backgroundColor,
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_x4_tables_look_like_the_themes(browser: object, site_url: str, scheme: str) -> None:
+    """In either scheme and language every kind of X4 table has the theme's table frame (its border, in its colour,
+    visible on the page) and text size, a rule between rows, names aligned left and header cells padded apart."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(site_url + "power/")
+    theme = page.evaluate(TABLE_LOOK, "article table:not([class])")
+    assert theme["border"][0] == "solid" and theme["border"][2] != theme["page"], theme
+    problems = []
+    for prefix in ("", "es/"):
+        for path, selector in STYLED_TABLES:
+            page.goto(site_url + prefix + path)
+            look = page.evaluate(TABLE_LOOK, selector)
+            wrong = [
+                what
+                for what, bad in (
+                    ("frame", look["border"] != theme["border"]),
+                    ("text size", look["font"] != theme["font"]),
+                    ("rule between rows", look["rule"] <= 0),
+                    ("names not left", look["align"] not in ("left", "start")),
+                    ("header cells run together", look["padding"] < 12),
+                )
+                if bad
+            ]
+            if wrong:
+                problems.append(f"{prefix}{path} {selector}: {', '.join(wrong)} {look}")
+    context.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("prefix", ["", "es/"])
+def test_home_buttons_are_apart_and_above_the_fold_on_a_phone(browser: object, site_url: str, prefix: str) -> None:
+    """On a 390 × 844 phone the home page's buttons (start reading, the quiz, the drill) are on the first screen and
+    at least 8 px apart."""
+    page = _open(browser, site_url, prefix, PHONE)
+    rects = page.evaluate(
+        "() => [...document.querySelectorAll('article a.md-button')].map((a) => { const r = a.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })"
+    )
+    page.context.close()
+    assert len(rects) == 3
+    assert all(bottom <= PHONE["height"] for *_, bottom in rects), rects
+    for index, a in enumerate(rects):
+        for b in rects[index + 1 :]:
+            apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+            assert apart >= 8, (a, b)
+
+
+PINNED = ["training", "chooser", "serving", "parallelism"]
+CALCULATOR_PAGES = {
+    "training": "training-cost/",
+    "chooser": "choosing/",
+    "serving": "serving/",
+    "parallelism": "parallelism/",
+}
+STUCK = """(w) => {
+  let e = document.querySelector(w + ' .x4-calc__result');
+  while (e && getComputedStyle(e).position !== 'sticky') e = e.parentElement;
+  const r = e.getBoundingClientRect();
+  const tops = [...document.querySelectorAll(w + ' .x4-out')].map((o) => Math.round(o.getBoundingClientRect().top));
+  return [r.top, r.bottom, new Set(tops).size];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name", PINNED)
+def test_pinned_results_take_one_line_on_a_phone(browser: object, site_url: str, name: str, lang: str) -> None:
+    """On a 390 × 844 phone, while the reader is at the top of a long form, what stays pinned to the bottom of the
+    screen is the headline results on one line: no more than a tenth of the screen's height."""
+    page = _open(browser, site_url, ("es/" if lang == "es" else "") + CALCULATOR_PAGES[name], PHONE)
+    widget = _widget(name)
+    page.click(f"{widget} .x4-calc__more > summary")
+    first = page.evaluate(RECT, f"{widget} .x4-field")
+    page.evaluate("(y) => window.scrollBy(0, y - 60)", first[1])
+    top, bottom, lines = page.evaluate(STUCK, widget)
+    below = page.evaluate(RECT, f"{widget} .x4-calc__form")[3] > PHONE["height"]
+    page.context.close()
+    assert not below or abs(bottom - PHONE["height"]) < 1, f"not pinned to the bottom: {top}-{bottom}"
+    assert bottom - top <= PHONE["height"] / 10, f"{bottom - top:.0f} px pinned"
+    assert lines == 1

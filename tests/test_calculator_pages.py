@@ -99,24 +99,27 @@ def test_the_bank_check_can_fail() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_ranking_has_a_column_per_figure(lang: str) -> None:
-    """The chooser's table heads rank, accelerator, calc's figure columns and the reason; its cells are calc's
-    formatted cells, each with the SI figure to sort by."""
+    """The chooser's table heads rank, accelerator and calc's figure columns; its cells are calc's formatted cells,
+    each with the SI figure to sort by, and calc's reason follows on a row of its own across the table."""
     page = calculator_html("chooser", lang)
     outcome = calc.run("chooser", CALCULATORS["chooser"].defaults(), lang)
     head = re.search(r'<table class="x4-calc__table"><thead><tr>(.*?)</tr></thead>', page).group(1)
     labels = [html.unescape(cell) for cell in re.findall(r"<th [^>]*>([^<]*)</th>", head)]
-    assert labels[2:-1] == [column["label"] for column in outcome["columns"]]
+    assert labels[2:] == [column["label"] for column in outcome["columns"]]
     first = outcome["table"][0]
     row = re.search(r"<tbody><tr>(.*?)</tr>", page).group(1)
     cells = [html.unescape(cell) for cell in re.findall(r">([^<]*)</t[dh]>", row)]
     keys = [column["key"] for column in outcome["columns"]]
-    assert cells == [
-        first["formatted"]["rank"],
-        first["name"],
-        *(first["formatted"][k] for k in keys),
-        first["reason"],
-    ]
+    assert cells == [first["formatted"]["rank"], first["name"], *(first["formatted"][k] for k in keys)]
     assert f'data-sort="{float(first["seconds"])!r}"' in row
+    # Under each row, its reason across the table; a row with nothing to add has none.
+    body = re.search(r"<tbody>(.*?)</tbody>", page).group(1)
+    rows = re.findall(r'<tr( class="x4-detail")?>(.*?)</tr>', body)
+    reasons = [html.unescape(re.sub(r"<[^>]+>", "", r)) for detail, r in rows if detail]
+    expected = [row for row in outcome["table"] if row["reason"]]
+    assert expected and len(reasons) == len(expected)
+    assert all(shown.endswith(row["reason"]) for shown, row in zip(reasons, expected, strict=True))
+    assert f'colspan="{len(labels)}"' in body
 
 
 def test_units_in_the_form_speak_the_pages_language() -> None:

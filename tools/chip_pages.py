@@ -6,7 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from calc import format_number, format_quantity, load_data, ridge_point
-from tools.common import NONE, esc
+from tools.common import NONE, detail_row, esc
 from tools.downloads import download_links
 from tools.messages import t as tr
 
@@ -26,6 +26,9 @@ from tools.data_pages import (
     t,
 )
 
+# A field's row: its name, the figure as published, in SI units (or its share of the peak), its source and the link to
+# report it; notes, benchmark and software go on a row of their own under it, across all five.
+FIELD_COLUMNS = 5
 SI_UNITS = {"bytes": "B", "bytes_per_s": "B/s", "flop_per_s": "FLOP/s", "watts": "W", "seconds": "s"}
 
 
@@ -96,15 +99,13 @@ def _field_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: Dat
         f'<th scope="row">{esc(field_label(path, lang))}<br><code>{esc(path)}</code></th>'
         f'<td class="x4-num">{published}</td><td class="x4-num">{si}</td>'
         f"<td>{_source_link(chip, value.source, lang)}<br><small>{t('checked', lang)} {esc(source['checked'])}</small></td>"
-        f"<td>{'<br>'.join(notes)}</td>"
         f'<td><a class="x4-report" href="{esc(url)}" rel="noopener">{t("report", lang)}</a></td></tr>'
+        + detail_row(FIELD_COLUMNS, [(p("notes", lang), "<br>".join(notes))], path)
     )
 
 
 def _fields_table(rows: list[str], lang: str) -> str:
-    heads = "".join(
-        f'<th scope="col">{p(k, lang)}</th>' for k in ("field", "published", "converted", "sources", "notes")
-    )
+    heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("field", "published", "converted", "sources"))
     heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
     return (
         f'<div class="x4-table-wrap"><table class="x4-specs x4-chip-fields"><thead><tr>{heads}</tr></thead>'
@@ -326,8 +327,11 @@ def _measured_row(chip: Accelerator, path: str, lang: str, repo_url: str, data: 
         f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
         f'<th scope="row">{esc(label)}<br><code>{esc(path)}</code></th>'
         f'<td class="x4-num">{published}</td><td class="x4-num">{share or NONE}</td>'
-        f"<td>{source}</td><td>{'<br>'.join(how) or NONE}</td><td>{'<br>'.join(notes)}</td>"
+        f"<td>{source}</td>"
         f'<td><a class="x4-report" href="{esc(url)}" rel="noopener">{t("report", lang)}</a></td></tr>'
+        + detail_row(
+            FIELD_COLUMNS, [(p("benchmark", lang), "<br>".join(how)), (p("notes", lang), "<br>".join(notes))], path
+        )
     )
 
 
@@ -360,7 +364,8 @@ def _sweep_row(chip: Accelerator, lang: str, data: DataBundle) -> str:
         f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
         f'<th scope="row">{esc(label)}<br><code>{esc(path)}</code></th>'
         f'<td class="x4-num">{figures}</td><td class="x4-num">{NONE}</td>'
-        f"<td>{source}</td><td>{how or NONE}</td><td>{note}</td><td></td></tr>"
+        f"<td>{source}</td><td></td></tr>"
+        + detail_row(FIELD_COLUMNS, [(p("benchmark", lang), how), (p("notes", lang), note)], path)
     )
 
 
@@ -370,10 +375,7 @@ def _measured_section(chip: Accelerator, lang: str, repo_url: str, data: DataBun
     if not chip.measured:
         reason = chip_text(data, chip, "measured.reason", chip.measured_reason, lang) or t("measured_other", lang)
         return [*lines, p("no_measured", lang, reason=esc(reason)), ""]
-    heads = "".join(
-        f'<th scope="col">{p(k, lang)}</th>'
-        for k in ("field", "measured_value", "share", "sources", "benchmark", "notes")
-    )
+    heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("field", "measured_value", "share", "sources"))
     heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
     rows = "".join(_measured_row(chip, path, lang, repo_url, data) for path in chip.measured)
     rows += _sweep_row(chip, lang, data)

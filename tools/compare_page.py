@@ -22,7 +22,7 @@ DEFAULT = ("h100-sxm", "mi300x", "tpu-v5p")
 MIN_CHIPS, MAX_CHIPS = 2, 4
 DTYPE = "bf16"  # the format the rooflines are drawn in
 _POLYLINE = re.compile(r'<polyline [^>]*data-chip="(?P<chip>[^"]+)"[^>]*/>')
-_LEGEND = re.compile(r'<line x1="440"[^>]*/>\n<text x="436"[^>]*>[^<]*</text>\n')
+_LEGEND = re.compile(r'<g data-legend="">.*?</g>\n')
 _TITLE = re.compile(r"<title id=\"x4-roof-title\">[^<]*</title>\n<desc id=\"x4-roof-desc\">[^<]*</desc>")
 _DESC = re.compile(r'<desc id="x4-roof-desc">(?P<desc>[^<]*)</desc>')
 

@@ -252,7 +252,9 @@ def landscape_table_html(lang: str, repo_url: str, data: DataBundle | None = Non
     return (
         f'<div class="x4-landscape" data-lang="{lang}" {labels}>{_landscape_controls(chips, lang)}'
         f'<div class="x4-table-wrap"><table class="x4-specs x4-landscape__table">'
-        f"<caption>{esc(t('caption', lang))}</caption><thead><tr>{''.join(heads)}</tr></thead>"
+        # The caption's text wraps to the table's box and stays in it while the table scrolls (x4-table.css).
+        f'<caption><span class="x4-caption">{esc(t("caption", lang))}</span></caption>'
+        f"<thead><tr>{''.join(heads)}</tr></thead>"
         f'<tbody>{"".join(rows)}</tbody></table></div><ul class="x4-legend">{legend}</ul></div>'
     )
 

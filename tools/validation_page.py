@@ -91,8 +91,16 @@ def validation_group_text(lang: str, group: str, what: str) -> str:
 
 
 def validation_chart(lang: str) -> str:
+    """The ratios twice: labels beside the dots for a wide page, over them for a phone; x4.css shows the one that
+    fits the figure's width (the other is not rendered, so it is not read out either)."""
     rows = tuple((_label(row, lang), row.speed_ratio, *row.speed_band, row.within) for row in calc.comparisons())
-    return f'<figure class="x4-figure">{calc.ratio_chart_svg(rows=rows, lang=lang)}</figure>'
+    narrow = calc.ratio_chart_svg(rows=rows, lang=lang).replace('class="x4-chart"', 'class="x4-chart x4-chart--narrow"')
+    wide = (
+        calc.ratio_chart_svg(rows=rows, lang=lang, width=720)
+        .replace("x4-ratio-", "x4-ratio-wide-")
+        .replace('class="x4-chart"', 'class="x4-chart x4-chart--wide"')
+    )
+    return f'<figure class="x4-figure x4-figure--responsive">{wide}{narrow}</figure>'
 
 
 def register(env: Any) -> None:

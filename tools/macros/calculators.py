@@ -19,7 +19,7 @@ from calc import (
     unit_text,
     with_page_decimal_mark,
 )
-from tools.common import esc
+from tools.common import detail_row, esc
 from tools.glossary import linked_label
 from tools.messages import CATALOG, t
 
@@ -40,6 +40,7 @@ UI_KEYS = (
     "pending_defaults",
     "pending",
     "pending_failed",
+    "reason",
 )
 
 
@@ -149,9 +150,10 @@ def _details_html(calculator: Calculator, outcome: dict[str, Any], lang: str) ->
 
 def _table_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> str:
     """A ranking (the chooser's accelerators, the planner's layouts) as a table: rank, name, one column per
-    figure (calc formats each cell; `data-sort` holds the SI value the page script sorts by), and calc's short
-    reason. A calculator that can rank gets the table even when its defaults do not (hidden until a result has
-    rows); a row with `inputs` links to the same calculator with those inputs."""
+    figure (calc formats each cell; `data-sort` holds the SI value the page script sorts by), and calc's reason
+    on a row of its own under them, across the table. A calculator that can rank gets the table even when its
+    defaults do not (hidden until a result has rows); a row with `inputs` links to the same calculator with
+    those inputs."""
     rows = outcome.get("table")
     if rows is None and calculator.describe is None:
         return ""
@@ -161,7 +163,6 @@ def _table_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> s
         + (f'<th scope="col">{t(f"ui.{calculator.table_label}", lang)}</th>' if key == "rank" else "")
         for key, label in columns
     )
-    head += f'<th scope="col">{t("ui.reason", lang)}</th>'
 
     def cell(row: dict[str, Any], key: str) -> str:
         value = row.get(key)
@@ -175,10 +176,12 @@ def _table_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> s
         query = "&amp;".join(f"{esc(calculator.name)}.{esc(k)}={esc(v)}" for k, v in inputs.items())
         return f'<a href="?{query}">{esc(row["name"])}</a>'
 
+    reason = t("ui.reason", lang)
     body = "".join(
         "<tr>"
         + "".join(cell(row, key) + (f'<th scope="row">{name(row)}</th>' if key == "rank" else "") for key, _ in columns)
-        + f"<td>{esc(row['reason'])}</td></tr>"
+        + "</tr>"
+        + detail_row(len(columns) + 1, [(reason, esc(row["reason"]))])
         for row in rows or []
     )
     hidden = "" if rows is not None else " hidden"

@@ -73,7 +73,7 @@ def drill_html(lang: str) -> str:
     )
     summary = (
         f'<section class="x4-drill__summary" hidden aria-labelledby="x4-drill-summary"><h2 id="x4-drill-summary">'
-        f'{esc(ui["summary"])}</h2><table class="x4-drill__scores"><tbody></tbody></table>'
+        f'{esc(ui["summary"])}</h2><div class="x4-table-wrap"><table class="x4-drill__scores"><tbody></tbody></table></div>'
         f'<h3>{esc(ui["revisit"])}</h3><ol class="x4-drill__revisit"></ol>'
         f'<p class="x4-drill__actions"><button type="button" class="md-button x4-drill__copy-result">'
         f'{esc(ui["copy_result"])}</button> <button type="button" class="md-button x4-drill__copy-link">'
@@ -81,7 +81,7 @@ def drill_html(lang: str) -> str:
     )
     schedule = (
         f'<details class="x4-drill__schedule"><summary>{esc(ui["schedule"])}</summary>'
-        '<table class="x4-drill__boxes"><tbody></tbody></table>'
+        '<div class="x4-table-wrap"><table class="x4-drill__boxes"><tbody></tbody></table></div>'
         f'<p><button type="button" class="md-button x4-drill__review">{esc(ui["review"])}</button> '
         f'<button type="button" class="md-button x4-drill__forget">{esc(ui["forget"])}</button> '
         '<span class="x4-drill__forgotten" role="status"></span></p></details>'

@@ -185,9 +185,10 @@ def columns_of(result: Result) -> tuple[str, ...]:
 
 def short_reason(workload: str, row: dict[str, Any], quantities: dict[str, Any], lang: str = "en") -> str:
     """What a ranking row's figures do not say: why it misses (memory, deadline, latency, no price), in `lang`;
-    a dash when nothing does.
+    empty when nothing does.
 
-    The page shows it beside one column per figure; `describe_row` is the whole sentence the CLI prints.
+    The page shows it under the row's figures (nothing when empty); `describe_row` is the whole sentence the CLI
+    prints.
     """
     if row["skipped_for"] is not None:
         return describe_row(workload, row, quantities, lang)
@@ -223,6 +224,6 @@ def short_reason(workload: str, row: dict[str, Any], quantities: dict[str, Any],
     if row.get("price_usd_per_hour") is None and row["fits"]:
         parts.append(t("chooser.short.no_price", lang))
     if not parts:
-        return t("cli.none", lang)
+        return ""
     sentence = t("chooser.reason.join", lang).join(parts)
     return sentence[:1].upper() + sentence[1:] + "."

@@ -10,7 +10,23 @@ from ..errors import CalcError, check_number
 from ..fmt import format_money, format_number, format_quantity
 from ..i18n import site_lang
 from ..messages import t
-from .svg import COLORS, WIDTH, decade_label, svg_number, svg_open
+from .svg import (
+    COLORS,
+    FONT_SIZE,
+    WIDTH,
+    Box,
+    Labels,
+    decade_label,
+    svg_number,
+    svg_open,
+    text_element,
+    text_width,
+    wrap,
+)
+
+LINE = 17  # a line of 13-unit text
+MIDDLE = 0.35 * FONT_SIZE  # from a line's height to the baseline of text centred on it
+TICK_SPACING = 58  # between x tick labels as wide as "32 768"
 
 
 @dataclass(frozen=True)
@@ -31,12 +47,13 @@ def scaling_chart(
     subject: str,
     lang: str = "en",
     width: int = WIDTH,
-    height: int = 460,
+    panel_height: int = 150,
 ) -> str:
     """Wall-clock days and cloud cost of a training run against cluster size (log-log), as an SVG string.
 
     A solid curve is compute at the given MFU; a dashed one, drawn when it differs, stretches each step to
-    max(compute, gradient AllReduce). The cost panel is drawn only when every point has a price.
+    max(compute, gradient AllReduce). The cost panel is drawn only when every point has a price. The height
+    follows from the panels and the lines the subject and the legend wrap to.
 
     Raises:
         CalcError: no point to draw.
@@ -46,10 +63,16 @@ def scaling_chart(
         raise CalcError(field="count", kind="not_finite")
     synced = any(p.synced_seconds > p.seconds * (1 + 1e-9) for p in points)
     priced = all(p.cost_usd is not None for p in points)
-    # Under the panels: tick labels, the axis title, then the legend, one entry per row.
-    left, right, top, gap, bottom = 64, 28, 30, 44, 84
-    panel_h = (height - top - gap - bottom) / 2 if priced else height - top - bottom
+    edge, left, right = 8, 54, 26  # the last tick label is centred on the right edge
+    heading = wrap(subject, width - 2 * edge)
+    top = 18 + LINE * len(heading)
+    gap = 34  # the upper panel's tick labels
     plot_w = width - left - right
+    entries = [(COLORS[0], "", "plot.scaling.compute")] + ([(COLORS[1], "6 3", "plot.scaling.bound")] if synced else [])
+    legend = [(color, dashes, wrap(t(key, lang), width - 2 * edge - 26)) for color, dashes, key in entries]
+    panels_bottom = top + panel_height * (2 if priced else 1) + (gap if priced else 0)
+    axis_y = panels_bottom + 42
+    height = axis_y + 8 + sum(LINE * len(lines) + 4 for *_, lines in legend)
     xs = [p.count for p in points]
     x_lo, x_hi = math.floor(math.log2(min(xs))), math.ceil(math.log2(max(xs)))
     x_hi = max(x_hi, x_lo + 1)
@@ -71,7 +94,8 @@ def scaling_chart(
     if not priced:
         described.append(t("plot.scaling.no_price", lang))
     parts = svg_open("scale", width, height, title, "; ".join(described))
-    parts.append(f'<text x="{left}" y="16">{escape(subject)}</text>')  # the axes say the rest of the title
+    for row, line in enumerate(heading):  # the axes say the rest of the title
+        parts.append(text_element(line, edge, 4 + LINE * (row + 1)))
     panels: list[tuple[str, list[float | None], list[float | None], float | None]] = [
         (
             "plot.scaling.days",
@@ -90,34 +114,34 @@ def scaling_chart(
             )
         )
     for index, (key, compute_values, bound_values, mark) in enumerate(panels):
-        y0 = top + index * (panel_h + gap)
+        y0 = top + index * (panel_height + gap)
         values = [v for v in compute_values + bound_values if v is not None and v > 0]
         y_lo, y_hi = math.floor(math.log10(min(values))), math.ceil(math.log10(max(values)))
         y_hi = max(y_hi, y_lo + 1)
 
         def py(y: float, y0: float = y0, y_lo: int = y_lo, y_hi: int = y_hi) -> float:
-            return y0 + (y_hi - math.log10(y)) / (y_hi - y_lo) * panel_h
+            return y0 + (y_hi - math.log10(y)) / (y_hi - y_lo) * panel_height
 
         parts.append(
-            f'<rect x="{left}" y="{svg_number(y0)}" width="{plot_w}" height="{svg_number(panel_h)}" fill="none" stroke="#888"/>'
+            f'<rect x="{left}" y="{svg_number(y0)}" width="{plot_w}" height="{panel_height}" fill="none" stroke="#888"/>'
         )
-        for exponent in range(y_lo, y_hi + 1, max(1, (y_hi - y_lo) // 6)):
-            y = svg_number(py(10.0**exponent))
-            parts.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#ddd"/>')
+        for exponent in range(y_lo, y_hi + 1, max(1, math.ceil((y_hi - y_lo) / 5))):  # labels 30 units apart or more
+            y = py(10.0**exponent)
             parts.append(
-                f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{decade_label(exponent)}</text>'
+                f'<line x1="{left}" y1="{svg_number(y)}" x2="{left + plot_w}" y2="{svg_number(y)}" stroke="#ddd"/>'
             )
-        for exponent in range(x_lo, x_hi + 1, max(1, math.ceil((x_hi - x_lo) / 6))):  # labels ~70 units apart
+            parts.append(text_element(decade_label(exponent), left - 5, y + MIDDLE, "end"))
+        step = 1
+        while plot_w / (x_hi - x_lo) * step < TICK_SPACING:  # room for "32 768" beside "8192"
+            step += 1
+        for exponent in range(x_lo, x_hi + 1, step):
             x = svg_number(px(2.0**exponent))
             parts.append(
-                f'<line x1="{x}" y1="{svg_number(y0)}" x2="{x}" y2="{svg_number(y0 + panel_h)}" stroke="#ddd"/>'
+                f'<line x1="{x}" y1="{svg_number(y0)}" x2="{x}" y2="{svg_number(y0 + panel_height)}" stroke="#ddd"/>'
             )
-            parts.append(
-                f'<text x="{x}" y="{svg_number(y0 + panel_h + 15)}" text-anchor="middle">'
-                f"{format_number(2.0**exponent, lang)}</text>"
-            )
+            parts.append(text_element(format_number(2.0**exponent, lang), float(x), y0 + panel_height + 23, "middle"))
         parts.append(
-            f'<text transform="translate(14 {y0 + panel_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
+            f'<text transform="translate(14 {y0 + panel_height / 2:.1f}) rotate(-90)" text-anchor="middle">'
             f"{escape(t(key, lang))}</text>"
         )
         line = " ".join(
@@ -137,19 +161,18 @@ def scaling_chart(
                 f'<circle cx="{svg_number(px(chosen.count))}" cy="{svg_number(py(mark))}" r="5" fill="currentColor">'
                 f"<title>{escape(label)}</title></circle>"
             )
-    parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 50}" text-anchor="middle">'
-        f"{escape(t('plot.scaling.x_axis', lang))}</text>"
-    )
+    parts.append(text_element(t("plot.scaling.x_axis", lang), left + plot_w / 2, axis_y, "middle"))
     # One legend under the panels and their labels, so it never covers a curve or a tick label.
-    entries = [(COLORS[0], "", "plot.scaling.compute")] + ([(COLORS[1], "6 3", "plot.scaling.bound")] if synced else [])
-    for row, (color, dashes, key) in enumerate(entries):
-        legend_y = height - 28 + 18 * row
+    legend_y = axis_y + 8
+    for color, dashes, lines in legend:
         dash = f' stroke-dasharray="{dashes}"' if dashes else ""
         parts.append(
-            f'<line x1="{left}" y1="{legend_y - 4}" x2="{left + 20}" y2="{legend_y - 4}" stroke="{color}" '
-            f'stroke-width="2"{dash}/><text x="{left + 24}" y="{legend_y}">{escape(t(key, lang))}</text>'
+            f'<line x1="{edge}" y1="{legend_y + LINE - 8}" x2="{edge + 20}" y2="{legend_y + LINE - 8}" stroke="{color}" '
+            f'stroke-width="2"{dash}/>'
         )
+        for row, text in enumerate(lines):
+            parts.append(text_element(text, edge + 26, legend_y + LINE * (row + 1) - 4))
+        legend_y += LINE * len(lines) + 4
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -173,8 +196,8 @@ def serving_curve_svg(
     slo_batch: float | None = None,
     subject: str = "",
     lang: str = "en",
-    width: int = 560,
-    height: int = 420,
+    width: int = WIDTH,
+    height: int = 380,
 ) -> str:
     """The latency–throughput curve of a served model, log-log: output tokens/s against time per output token.
 
@@ -196,8 +219,23 @@ def serving_curve_svg(
     x_lo, x_hi = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
     y_lo, y_hi = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
     x_hi, y_hi = max(x_hi, x_lo + 1), max(y_hi, y_lo + 1)
-    left, right, top, bottom = 72, 32, 34, 78
-    plot_w, plot_h = width - left - right, height - top - bottom
+    title = t("plot.serving.title", lang, subject=subject)
+    edge, left, right = 8, 54, 28  # the last tick label ("100 ms") is centred on the right edge
+    heading = wrap(title, width - 2 * edge)
+    top = 18 + LINE * len(heading)
+    plot_w = width - left - right
+    legend = [
+        line
+        for said in (
+            t("plot.serving.legend", lang),
+            t("plot.serving.legend_limit", lang, batch=format_number(memory_limit_batch, lang)),
+        )
+        for line in wrap(said, width - 2 * edge)
+    ]
+    y_title = t("plot.serving.y_axis", lang)
+    plot_h = max(height - top - 55 - LINE * len(legend), text_width(y_title) + 8)  # the y axis's title runs beside it
+    height = round(top + plot_h + 55 + LINE * len(legend))
+    bottom_edge, right_edge = top + plot_h, left + plot_w
 
     def px(x: float) -> float:
         return left + (math.log10(x) - x_lo) / (x_hi - x_lo) * plot_w
@@ -205,7 +243,6 @@ def serving_curve_svg(
     def py(y: float) -> float:
         return top + (y_hi - math.log10(y)) / (y_hi - y_lo) * plot_h
 
-    title = t("plot.serving.title", lang, subject=subject)
     batches = [format_number(p.batch, lang) for p in points]
     labels = [
         t(
@@ -221,29 +258,23 @@ def serving_curve_svg(
     described = [label + ("" if p.fits else outside) for p, label in zip(points, labels, strict=True)]
     described.append(t("plot.serving.limit", lang, batch=format_number(memory_limit_batch, lang)))
     parts = svg_open("serve", width, height, title, "; ".join(described))
-    parts.append(f'<text x="{left}" y="18">{escape(title)}</text>')
+    for row, line in enumerate(heading):
+        parts.append(text_element(line, edge, 4 + LINE * (row + 1)))
     parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
+    taken = Labels(Box(0, 0, width, height))
     for exponent in range(x_lo, x_hi + 1):
-        x = svg_number(px(10.0**exponent))
-        parts.append(f'<line x1="{x}" y1="{top}" x2="{x}" y2="{top + plot_h}" stroke="#ddd"/>')
-        parts.append(
-            f'<text x="{x}" y="{top + plot_h + 16}" text-anchor="middle">'
-            f"{escape(format_quantity(10.0**exponent, 's', lang))}</text>"
-        )
+        x = px(10.0**exponent)
+        parts.append(f'<line x1="{svg_number(x)}" y1="{top}" x2="{svg_number(x)}" y2="{bottom_edge}" stroke="#ddd"/>')
+        tick = format_quantity(10.0**exponent, "s", lang)
+        parts.append(text_element(tick, x, bottom_edge + 23, "middle"))
     for exponent in range(y_lo, y_hi + 1):
-        y = svg_number(py(10.0**exponent))
-        parts.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#ddd"/>')
-        parts.append(
-            f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">'
-            f"{escape(format_number(10.0**exponent, lang))}</text>"
-        )
-    parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 34}" text-anchor="middle">'
-        f"{escape(t('plot.serving.x_axis', lang))}</text>"
-    )
+        y = py(10.0**exponent)
+        parts.append(f'<line x1="{left}" y1="{svg_number(y)}" x2="{right_edge}" y2="{svg_number(y)}" stroke="#ddd"/>')
+        parts.append(text_element(decade_label(exponent), left - 5, y + MIDDLE, "end"))
+    parts.append(text_element(t("plot.serving.x_axis", lang), left + plot_w / 2, bottom_edge + 42, "middle"))
     parts.append(
         f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
-        f"{escape(t('plot.serving.y_axis', lang))}</text>"
+        f"{escape(y_title)}</text>"
     )
     fitting = [p for p in points if p.fits]
     beyond = [p for p in points if not p.fits]
@@ -256,41 +287,62 @@ def serving_curve_svg(
         parts.append(
             f'<polyline points="{dashed}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="5 3"/>'
         )
+    # Labels keep clear of every point, of one another and of the frame; a batch whose label finds no free place
+    # keeps its number in its tooltip and in the description.
+    inside = taken.within(Box(left + 2, top + 2, right_edge - 2, bottom_edge - 2))
+    centres = [(px(p.tpot_seconds), py(p.tokens_per_second)) for p in points]
+    for cx, cy in centres:
+        taken.take(Box(cx - 6, cy - 6, cx + 6, cy + 6))
     if slo_tpot_seconds:
-        x = svg_number(px(slo_tpot_seconds))
+        x = px(slo_tpot_seconds)
         parts.append(
-            f'<line x1="{x}" y1="{top}" x2="{x}" y2="{top + plot_h}" stroke="{COLORS[1]}" stroke-width="1.5" '
-            f'stroke-dasharray="6 3"/>'
+            f'<line x1="{svg_number(x)}" y1="{top}" x2="{svg_number(x)}" y2="{bottom_edge}" stroke="{COLORS[1]}" '
+            f'stroke-width="1.5" stroke-dasharray="6 3"/>'
         )
         target = t("plot.serving.target", lang, tpot=format_quantity(slo_tpot_seconds, "s", lang))
-        parts.append(
-            f'<text x="{svg_number(float(x) - 4)}" y="{top + 14}" text-anchor="end" fill="{COLORS[1]}">{escape(target)}</text>'
-        )
-    for p, label, batch in zip(points, labels, batches, strict=True):
-        cx, cy = svg_number(px(p.tpot_seconds)), svg_number(py(p.tokens_per_second))
+        row = top + 16
+        spot = inside.place(target, [(x - 4, row, "end"), (x + 4, row, "start"), (x - 4, bottom_edge - 8, "end")])
+        tx, ty, anchor = spot or (x - 4, row, "end")
+        parts.append(text_element(target, tx, ty, anchor, f' fill="{COLORS[1]}"'))
+    order = sorted(
+        range(len(points)),
+        key=lambda i: (points[i].batch not in (reader_batch, memory_limit_batch, slo_batch), i),
+    )
+    spots: dict[int, tuple[float, float, str]] = {}
+    for i in order:
+        cx, cy = centres[i]
+        around = [
+            (cx + 8, cy + 17, "start"),
+            (cx + 8, cy - 8, "start"),
+            (cx - 8, cy - 8, "end"),
+            (cx - 8, cy + 17, "end"),
+            (cx, cy + 22, "middle"),
+            (cx, cy - 12, "middle"),
+        ]
+        spot = inside.place(batches[i], around)
+        if spot is not None:
+            spots[i] = spot
+    for i, (p, label) in enumerate(zip(points, labels, strict=True)):
+        x_text, y_text = (svg_number(v) for v in centres[i])
         radius = 6 if p.batch == reader_batch else 3.5
         fill = COLORS[0] if p.fits else "none"
         stroke = COLORS[0] if p.fits else "#888"
         parts.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="1.5">'
+            f'<circle cx="{x_text}" cy="{y_text}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="1.5">'
             f"<title>{escape(label)}</title></circle>"
         )
-        parts.append(
-            f'<text x="{svg_number(float(cx) + 6)}" y="{svg_number(float(cy) + 14)}" font-size="11">{escape(batch)}</text>'
-        )
+        if i in spots:
+            parts.append(text_element(batches[i], *spots[i]))
         if p.batch == memory_limit_batch:
             parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="currentColor" stroke-width="1.5" '
+                f'<circle cx="{x_text}" cy="{y_text}" r="9" fill="none" stroke="currentColor" stroke-width="1.5" '
                 f'stroke-dasharray="3 2"/>'
             )
         if slo_batch is not None and p.batch == slo_batch:
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="{COLORS[1]}" stroke-width="2"/>')
-    for row, line in enumerate(
-        (
-            t("plot.serving.legend", lang),
-            t("plot.serving.legend_limit", lang, batch=format_number(memory_limit_batch, lang)),
-        )
-    ):
-        parts.append(f'<text x="{left}" y="{height - 24 + 15 * row}" font-size="12">{escape(line)}</text>')
+            parts.append(
+                f'<circle cx="{x_text}" cy="{y_text}" r="9" fill="none" stroke="{COLORS[1]}" stroke-width="2"/>'
+            )
+    for row, line in enumerate(legend):
+        parts.append(text_element(line, edge, bottom_edge + 64 + LINE * row))
     parts.append("</svg>")
     return "\n".join(parts)

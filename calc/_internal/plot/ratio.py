@@ -8,14 +8,18 @@ from ..errors import check_number
 from ..fmt import format_number
 from ..i18n import site_lang
 from ..messages import t
-from .svg import COLORS, svg_number, svg_open
+from .svg import COLORS, WIDTH, svg_number, svg_open, text_element, wrap
+
+LINE = 17  # a line of 13-unit text
+DOT_ROW = 16  # a run's dot and band, under its label
+WIDE = 560  # from this width on, the labels sit left of their rows
 
 
 def ratio_chart_svg(
     *,
     rows: tuple[tuple[str, float, float, float, bool], ...],
     lang: str = "en",
-    width: int = 720,
+    width: int = WIDTH,
 ) -> str:
     """Draw model-over-published ratios as dots on a log axis, one row each, with the tolerance as a band around 1.
 
@@ -23,9 +27,11 @@ def ratio_chart_svg(
         rows: (label, ratio, band low, band high, within) per run, in order: the band is the run's tolerance in
             the chart's terms, `within` whether the run meets it; labels are shown as given (translate them before).
         lang: "en" or "es" for numbers and fixed words.
+        width: the viewBox's width: from 560 on each label sits left of its dot, below that over it.
 
     Returns:
-        The SVG document as text, with <title>, a <desc> listing every ratio, and the axis from 0.5 to 2.
+        The SVG document as text, with <title>, a <desc> listing every ratio, and the axis from 0.5 to 2 above and
+        under the runs.
 
     Raises:
         CalcError: a ratio that is not positive.
@@ -35,38 +41,51 @@ def ratio_chart_svg(
         (label, check_number("ratio", ratio, low=0, low_open=True, high=1e6), band_low, band_high, within)
         for label, ratio, band_low, band_high, within in rows
     ]
-    label_w, right, top, row_h = 400, 16, 40, 18
-    plot_w = width - label_w - right
-    height = top + row_h * len(checked) + 30
+    edge, side = 8, 22  # the end ticks' labels are centred on the plot's edges
     low, high = 0.5, 2.0
+    title = t("plot.ratio.title", lang)
+    heading = wrap(title, width - 2 * edge)
+    # Wide, each run's label sits left of its row, right-aligned; narrow, over its row across the width. Either way
+    # a label wraps to its lines, and the axis's labels run above the first row and under the last.
+    wide = width >= WIDE
+    label_w = width * 0.6 if wide else 0.0
+    wrapped = [wrap(label, (label_w if wide else width) - 2 * edge) for label, *_ in checked]
+    top = 10 + LINE * len(heading) + 22
+    row_heights = [max(LINE * len(lines), DOT_ROW + 2) if wide else LINE * len(lines) + DOT_ROW for lines in wrapped]
+    bottom = top + sum(row_heights)
+    height = bottom + 26
+    plot_left = label_w + side
+    plot_w = width - plot_left - side
 
     def x_of(ratio: float) -> float:
         clipped = min(max(ratio, low), high)
-        return label_w + (math.log(clipped) - math.log(low)) / (math.log(high) - math.log(low)) * plot_w
+        return plot_left + (math.log(clipped) - math.log(low)) / (math.log(high) - math.log(low)) * plot_w
 
-    title = t("plot.ratio.title", lang)
     desc = "; ".join(f"{label}: {format_number(ratio, lang)}" for label, ratio, *_ in checked)
     out = svg_open("ratio", width, height, title, desc)
-    out.append(f'<text x="12" y="18">{escape(title)}</text>')
-    bottom = top + row_h * len(checked)
+    for row, line in enumerate(heading):
+        out.append(text_element(line, edge, LINE * (row + 1)))
     for tick in (0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0):
         x = x_of(tick)
-        stroke = "#444" if tick == 1.0 else "#ccc"
+        stroke = "#444" if tick == 1.0 else "#ddd"
         out.append(f'<line x1="{svg_number(x)}" y1="{top - 6}" x2="{svg_number(x)}" y2="{bottom}" stroke="{stroke}"/>')
-        out.append(
-            f'<text x="{svg_number(x)}" y="{bottom + 16}" text-anchor="middle">{format_number(tick, lang)}</text>'
-        )
-    for index, (label, ratio, band_low, band_high, within) in enumerate(checked):
-        y = top + row_h * index + row_h / 2
+        for tick_y in (top - 10, bottom + 18):
+            out.append(text_element(format_number(tick, lang), x, tick_y, "middle"))
+    y = float(top)
+    for (label, ratio, band_low, band_high, within), lines, row_h in zip(checked, wrapped, row_heights, strict=True):
+        for index, line in enumerate(lines):
+            if wide:
+                out.append(text_element(line, label_w - edge, y + LINE * (index + 1) - 4, "end"))
+            else:
+                out.append(text_element(line, edge, y + LINE * (index + 1) - 4))
+        dot_y = y + (LINE / 2 if wide else row_h - DOT_ROW / 2)
         band = f'x="{svg_number(x_of(band_low))}" width="{svg_number(x_of(band_high) - x_of(band_low))}"'
-        out.append(f'<rect {band} y="{svg_number(y - 6)}" height="12" fill="#2ca02c" fill-opacity="0.15"/>')
+        out.append(f'<rect {band} y="{svg_number(dot_y - 6)}" height="12" fill="#2ca02c" fill-opacity="0.15"/>')
         color = COLORS[2] if within else COLORS[1]
         out.append(
-            f'<text x="{label_w - 8}" y="{svg_number(y + 4)}" text-anchor="end" font-size="12">{escape(label)}</text>'
-        )
-        out.append(
-            f'<circle cx="{svg_number(x_of(ratio))}" cy="{svg_number(y)}" r="5" fill="{color}">'
+            f'<circle cx="{svg_number(x_of(ratio))}" cy="{svg_number(dot_y)}" r="5" fill="{color}">'
             f"<title>{escape(label)}: {format_number(ratio, lang)}</title></circle>"
         )
+        y += row_h
     out.append("</svg>")
     return "\n".join(out)

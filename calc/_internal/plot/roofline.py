@@ -10,7 +10,10 @@ from ..errors import CalcError, check_number
 from ..fmt import format_number, format_quantity
 from ..i18n import site_lang
 from ..messages import t
-from .svg import COLORS, WIDTH, decade_label, svg_number, svg_open
+from .svg import COLORS, FONT_SIZE, WIDTH, Box, Labels, decade_label, svg_number, svg_open, text_box, text_element
+
+LEGEND_ROW = 17
+MIDDLE = 0.35 * FONT_SIZE  # from a line's height to the baseline of text centred on it
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ def roofline_chart(
     kernels_on: int = 0,
     lang: str = "en",
     width: int = WIDTH,
-    height: int = 340,
+    height: int = 300,
 ) -> str:
     """A log-log roofline of several chips with kernels on one of them, as an SVG string.
 
@@ -61,7 +64,7 @@ def roofline_chart(
     y_hi = math.ceil(math.log10(max(r.peak_flop_per_s for r in roofs) * 1.5))
     lowest = min(min(r.peak_flop_per_s, 10**x_lo * r.bandwidth_bytes_per_s) for r in roofs)
     y_lo = min(math.floor(math.log10(lowest)), y_hi - 1)
-    left, right, top, bottom = 64, 12, 24, 48
+    left, right, top, bottom = 54, 14, 12, 48
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def px(x: float) -> float:
@@ -86,25 +89,27 @@ def roofline_chart(
     described += [t("plot.roofline.kernel", lang, label=label, x=format_number(x, lang)) for label, x in kernels]
     parts = svg_open("roof", width, height, title, "; ".join(described))
     parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
-    for exponent in range(x_lo, x_hi + 1):
-        x = svg_number(px(10.0**exponent))
-        parts.append(f'<line x1="{x}" y1="{top}" x2="{x}" y2="{top + plot_h}" stroke="#ddd"/>')
-        parts.append(f'<text x="{x}" y="{top + plot_h + 16}" text-anchor="middle">{decade_label(exponent)}</text>')
+    bottom_edge, right_edge = top + plot_h, left + plot_w
+    labels = Labels(Box(0, 0, width, height))
     for exponent in range(y_lo, y_hi + 1):
-        y = svg_number(py(10.0**exponent))
-        parts.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#ddd"/>')
-        parts.append(
-            f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle">{decade_label(exponent)}</text>'
-        )
-    parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle">'
-        f"{escape(t('plot.roofline.x_axis', lang))}</text>"
-    )
+        y = py(10.0**exponent)
+        parts.append(f'<line x1="{left}" y1="{svg_number(y)}" x2="{right_edge}" y2="{svg_number(y)}" stroke="#ddd"/>')
+        tick = decade_label(exponent)
+        labels.take(text_box(tick, left - 5, y + MIDDLE, "end"))
+        parts.append(text_element(tick, left - 5, y + MIDDLE, "end"))
+    for exponent in range(x_lo, x_hi + 1):
+        x = px(10.0**exponent)
+        parts.append(f'<line x1="{svg_number(x)}" y1="{top}" x2="{svg_number(x)}" y2="{bottom_edge}" stroke="#ddd"/>')
+        tick = decade_label(exponent)
+        labels.take(text_box(tick, x, bottom_edge + 23, "middle"))
+        parts.append(text_element(tick, x, bottom_edge + 23, "middle"))
+    parts.append(text_element(t("plot.roofline.x_axis", lang), left + plot_w / 2, height - 7, "middle"))
     parts.append(
         f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
         f"{escape(t('plot.roofline.y_axis', lang))}</text>"
     )
     x_min, x_max = 10.0**x_lo, 10.0**x_hi
+    legend = []
     for index, roof in enumerate(roofs):
         ridge = ridges[index]
         corners = [(x_min, min(roof.peak_flop_per_s, x_min * roof.bandwidth_bytes_per_s))]
@@ -120,26 +125,34 @@ def roofline_chart(
             f'data-roof="{kind}" data-chip="{escape(roof.key)}"/>'
         )
         # The legend sits in the lower right, under the flat roofs, where no roof runs.
-        legend_y = top + plot_h - 10 - 17 * (len(roofs) - 1 - index)
+        legend_y = bottom_edge - 8 - LEGEND_ROW * (len(roofs) - 1 - index)
         weight = ' font-weight="bold"' if roof.highlight else ""
-        right_edge = left + plot_w
-        parts.append(
+        labels.take(text_box(roof.label, right_edge - 32, legend_y, "end", FONT_SIZE * (1.1 if roof.highlight else 1)))
+        legend.append(
             f'<line x1="{right_edge - 28}" y1="{legend_y - 4}" x2="{right_edge - 8}" y2="{legend_y - 4}" '
             f'stroke="{roof.color}" stroke-width="{stroke}"{dash}/>'
         )
-        parts.append(
-            f'<text x="{right_edge - 32}" y="{legend_y}" text-anchor="end" fill="{roof.color}"{weight}>'
-            f"{escape(roof.label)}</text>"
-        )
+        legend.append(text_element(roof.label, right_edge - 32, legend_y, "end", f' fill="{roof.color}"{weight}'))
+    parts.append(f'<g data-legend="">{"".join(legend)}</g>')
     if kernels:
         roof = roofs[on]
+        plot_labels = labels.within(Box(left + 2, top + 2, right_edge - 2, bottom_edge - 2))
         for label, intensity in kernels:
             attained = min(roof.peak_flop_per_s, intensity * roof.bandwidth_bytes_per_s)
-            cx, cy = svg_number(px(intensity)), svg_number(py(max(attained, 10.0**y_lo)))
+            cx, cy = px(intensity), py(max(attained, 10.0**y_lo))
             parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="5" fill="currentColor"><title>{escape(label)}: '
+                f'<circle cx="{svg_number(cx)}" cy="{svg_number(cy)}" r="5" fill="currentColor"><title>{escape(label)}: '
                 f"{format_number(intensity, lang)} FLOP/byte, {format_quantity(attained, 'FLOP/s', lang)}</title></circle>"
             )
-            parts.append(f'<text x="{cx}" y="{svg_number(float(cy) + 18)}" text-anchor="middle">{escape(label)}</text>')
+            # Off its own roof: under a flat roof, or to the lower right of (or above and left of) a sloped one.
+            flat = intensity * roof.bandwidth_bytes_per_s >= roof.peak_flop_per_s
+            below, above = cy + 20, cy - 9
+            places = (
+                [(cx, below, "middle"), (cx + 4, below, "end"), (cx - 4, below, "start"), (cx, above, "middle")]
+                if flat
+                else [(cx + 7, cy + 17, "start"), (cx - 7, above, "end"), (cx + 7, cy + 31, "start")]
+            )
+            x, y, anchor = plot_labels.place(label, places) or places[0]
+            parts.append(text_element(label, x, y, anchor))
     parts.append("</svg>")
     return "\n".join(parts)

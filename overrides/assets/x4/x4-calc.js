@@ -198,11 +198,12 @@ function render(widget, result) {
 }
 
 // A ranking: calc gives each row's cells already formatted (`formatted`), its SI figures (to sort by) and
-// its reason; the columns depend on the workload, so the header is rebuilt from calc's column labels.
+// its reason, shown on a row of its own under the figures (as the build writes it); the columns depend on the
+// workload, so the header is rebuilt from calc's column labels.
 function renderTable(widget, table, result) {
   const head = table.tHead.rows[0];
   const keys = ["rank", ...result.columns.map((column) => column.key)];
-  const fixed = [head.cells[0], head.cells[1], head.cells[head.cells.length - 1]]; // rank, accelerator, why
+  const fixed = [head.cells[0], head.cells[1]]; // rank, accelerator
   const figureHeads = result.columns.map((column) => {
     const th = document.createElement("th");
     th.scope = "col";
@@ -210,8 +211,8 @@ function renderTable(widget, table, result) {
     th.textContent = column.label;
     return th;
   });
-  head.replaceChildren(fixed[0], fixed[1], ...figureHeads, fixed[2]);
-  table.tBodies[0].replaceChildren(...result.table.map((row) => {
+  head.replaceChildren(...fixed, ...figureHeads);
+  table.tBodies[0].replaceChildren(...result.table.flatMap((row) => {
     const tr = document.createElement("tr");
     keys.forEach((key, index) => {
       const td = document.createElement("td");
@@ -234,10 +235,19 @@ function renderTable(widget, table, result) {
         tr.append(name);
       }
     });
-    const reason = document.createElement("td");
-    reason.textContent = row.reason;
-    tr.append(reason);
-    return tr;
+    if (!row.reason) return [tr];
+    const detail = document.createElement("tr");
+    detail.className = "x4-detail";
+    const cell = document.createElement("td");
+    cell.colSpan = keys.length + 1;
+    const reason = document.createElement("div");
+    reason.className = "x4-detail__text";
+    const label = document.createElement("strong");
+    label.textContent = `${text(widget, "reason")}:`;
+    reason.append(label, " ", row.reason);
+    cell.append(reason);
+    detail.append(cell);
+    return [tr, detail];
   }));
   makeSortable(widget, table);
 }
@@ -264,7 +274,7 @@ function sortRanking(widget, table) {
   const { ascending } = widget.x4Sort;
   headers[index].setAttribute("aria-sort", ascending ? "ascending" : "descending");
   const body = table.tBodies[0];
-  sortRows(body, [...body.rows], index, ascending);
+  sortRows(body, [...body.rows].filter((row) => !row.classList.contains("x4-detail")), index, ascending);
 }
 
 // Formulas were typeset at build time into the calculator's bank (a <template>, outside the page until

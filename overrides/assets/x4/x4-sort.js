@@ -10,8 +10,14 @@ export function sortButton(th) {
   return button;
 }
 
-// Orders `rows` in `body` by the numbers in column `index`'s data-sort (blanks last, ties in their given order).
+// Orders `rows` in `body` by the numbers in column `index`'s data-sort (blanks last, ties in their given order);
+// a row's prose row under it (class x4-detail) moves with it.
 export function sortRows(body, rows, index, ascending) {
+  const details = new Map(rows.map((row) => {
+    const own = [];
+    for (let next = row.nextElementSibling; next?.classList.contains("x4-detail"); next = next.nextElementSibling) own.push(next);
+    return [row, own];
+  }));
   const value = (row) => {
     const raw = row.cells[index]?.dataset.sort;
     return raw === undefined || raw === "" ? null : Number(raw);
@@ -23,5 +29,5 @@ export function sortRows(body, rows, index, ascending) {
       if (a.value === null || b.value === null) return (a.value === null) - (b.value === null) || a.position - b.position;
       return sign * (a.value - b.value) || a.position - b.position;
     });
-  body.append(...sorted.map(({ row }) => row));
+  body.append(...sorted.flatMap(({ row }) => [row, ...details.get(row)]));
 }
