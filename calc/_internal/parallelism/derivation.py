@@ -11,7 +11,7 @@ from ..memory import (
 from ..messages import text
 from ..results import Step, digits_for_difference
 from .kernels import LayerWork, OutputWork, pass_factors
-from .layout import Layout, Setup
+from .layout import Layout, Setup, activation_inputs
 from .links import Collective
 
 # -- the derivation --------------------------------------------------------------------------------------------
@@ -98,24 +98,10 @@ def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: 
             )
         )
     _, _, act_steps = activation_steps(
+        activation_inputs(setup, lay),
         layers_in_flight=q["first"],
-        sequence_length=setup.sequence // lay.cp,
-        micro_batch=lay.micro_batch,
-        hidden_size=m.hidden,
-        attention_heads=m.heads,
-        kv_heads=m.kv_heads,
-        head_dim=m.head_dim,
-        ffn_hidden_size=m.expert_ffn if m.experts else m.ffn,
-        mlp=m.mlp,
-        mlp_copies=float(m.experts_per_token + m.shared_experts) if m.experts else 1.0,
-        tensor_parallel=lay.tp,
-        sequence_parallel=lay.sequence_parallel,
-        recompute=lay.recompute,
-        flash_attention=setup.flash,
-        dropout=setup.dropout,
         vocab_size=m.vocab if lay.pp == 1 else None,
         layer_label=text("planner.step.first_stage", layers=q["first"]),
-        context_parallel=lay.cp,
     )
     steps += act_steps
     if lay.pp > 1:

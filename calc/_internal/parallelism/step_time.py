@@ -91,7 +91,7 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
 
     weights, gradients, optimizer = sharded(w, 3), sharded(g, 2), sharded(o, 1)
     # Activations: the first stage keeps the most micro-batches in flight (Korthikanti et al. 2022, §4.2.3).
-    parts = layer_activation_parts_unchecked(**activation_inputs(setup, lay))
+    parts = layer_activation_parts_unchecked(activation_inputs(setup, lay))
     per_layer = sum(parts.values())
     first: float
     last: float
