@@ -228,12 +228,20 @@ def _step_point(case: ServingCase, b: float, point: dict[str, float]) -> dict[st
         tpot = step_s + interference
         rate = b * o / (b * ttft + (o - 1.0) * step_s)
     bound_compute = (linear if linear > weights else 0.0) + (attention if attention > kv_time else 0.0)
-    out.update(mixed_tokens=mixed_tokens, mixed_linear=linear, mixed_attention=attention)
-    out["mixed_compute"] = linear + attention
-    out["compute_bound_share"] = bound_compute / (step_s - comm) if step_s > comm else 0.0
-    out.update(step=step_s, interference=interference, tpot=tpot, request=ttft + (o - 1.0) * tpot)
-    out.update(rate=rate, requests_per_second=rate / o)
-    return out
+    return {
+        **out,
+        "mixed_tokens": mixed_tokens,
+        "mixed_linear": linear,
+        "mixed_attention": attention,
+        "mixed_compute": linear + attention,
+        "compute_bound_share": bound_compute / (step_s - comm) if step_s > comm else 0.0,
+        "step": step_s,
+        "interference": interference,
+        "tpot": tpot,
+        "request": ttft + (o - 1.0) * tpot,
+        "rate": rate,
+        "requests_per_second": rate / o,
+    }
 
 
 def case_max_batch(case: ServingCase) -> int:
