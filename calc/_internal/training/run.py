@@ -317,27 +317,8 @@ def gradient_sync(
     up = chip.scale_up_per_direction_bytes_per_s if chip is not None else None
     inside = domain // shards if domain and shards < domain else 1  # replicas of one shard in one domain
     if inside > 1 and up and replicas > 1:
-        seconds = hierarchical_allreduce_seconds(
-            bytes_total=size, count=replicas, domain_size=inside, scale_up_bytes_per_s=up, scale_out_bytes_per_s=link
-        )
-        g = min(inside, replicas)
-        m = math.ceil(replicas / g)
-        steps.append(
-            step(
-                "gradient_sync_seconds",
-                text("training.step.sync_hierarchical"),
-                r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
-                "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
-                seconds,
-                "s",
-                g=g,
-                m=m,
-                S=q(size, "B"),
-                Bu=q(up, "B/s"),
-                Bo=q(link, "B/s"),
-            )
-        )
-        return seconds, steps
+        seconds, line = _hierarchical_sync(size, replicas, inside, up, link)
+        return seconds, [*steps, line]
     seconds = ring_allreduce_seconds(bytes_total=size, count=replicas, link_bytes_per_s=link)
     label = text("training.step.sync_ring")
     formula = r"t_s = 2\,\frac{n-1}{n}\frac{S}{B}"
@@ -355,3 +336,25 @@ def gradient_sync(
         )
     )
     return seconds, steps
+
+
+def _hierarchical_sync(size: float, replicas: float, inside: int, up: float, link: float) -> tuple[float, Step]:
+    """Replicas inside one scale-up domain reduce there first, then across domains over the NICs."""
+    seconds = hierarchical_allreduce_seconds(
+        bytes_total=size, count=replicas, domain_size=inside, scale_up_bytes_per_s=up, scale_out_bytes_per_s=link
+    )
+    g = min(inside, replicas)
+    m = math.ceil(replicas / g)
+    return seconds, step(
+        "gradient_sync_seconds",
+        text("training.step.sync_hierarchical"),
+        r"t_s = 2\,\frac{g-1}{g}\frac{S}{B_\text{up}} + 2\,\frac{m-1}{m}\frac{S/g}{B_\text{out}}",
+        "2 × ({g} − 1)/{g} × {S} / {Bu} + 2 × ({m} − 1)/{m} × {S} / {g} / {Bo}",
+        seconds,
+        "s",
+        g=g,
+        m=m,
+        S=q(size, "B"),
+        Bu=q(up, "B/s"),
+        Bo=q(link, "B/s"),
+    )
