@@ -70,10 +70,11 @@ def training_memory(
         CalcError: a value outside its range or an unknown recipe, recompute mode or accelerator.
     """
     found = load_data().model(model) if model is not None else None
-    blocks = _Blocks(
-        params, layers, hidden_size, attention_heads, kv_heads, None, ffn_hidden_size, 1.0, mlp, vocab_size
-    )
-    blocks = _model_blocks(found, mlp) if found is not None else blocks
+    if found is not None:
+        blocks = _model_blocks(found, mlp)
+    else:
+        custom = (params, layers, hidden_size, attention_heads, kv_heads, None, ffn_hidden_size, 1.0, mlp, vocab_size)
+        blocks = _Blocks(*custom)
     psi = check_number("params", blocks.params, low=0, low_open=True, high=1e15)
     stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
     n = check_number("count", count, low=1, high=1e7, integer=True)
@@ -82,7 +83,7 @@ def training_memory(
     quantities, state, steps = _state(psi, recipe, stage, n)
     activations = 0.0
     if blocks.layers is not None and blocks.hidden_size is not None:
-        layer = _layer(blocks, sequence_length, micro_batch, recompute, flash, with_dropout)
+        layer = _layer(blocks, blocks.hidden_size, sequence_length, micro_batch, recompute, flash, with_dropout)
         label = text("training-memory.step.activation_bytes", recompute=text(f"option.recompute.{recompute}"))
         _, activations, more = activation_steps(
             layer, layers_in_flight=blocks.layers, vocab_size=blocks.vocab_size, layer_label=label
@@ -134,10 +135,15 @@ def _model_blocks(found: Model, mlp: str) -> _Blocks:
 
 
 def _layer(
-    blocks: _Blocks, sequence_length: float, micro_batch: float, recompute: str, flash: bool, dropout: bool
+    blocks: _Blocks,
+    hidden: float,
+    sequence_length: float,
+    micro_batch: float,
+    recompute: str,
+    flash: bool,
+    dropout: bool,
 ) -> LayerShape:
     """One layer's activation inputs, checked (heads default to h/128)."""
-    hidden = float(blocks.hidden_size or 0)
     heads = blocks.attention_heads if blocks.attention_heads is not None else max(1.0, round(hidden / 128))
     check_number("layers", blocks.layers, low=1, high=1e4, integer=True)
     check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
