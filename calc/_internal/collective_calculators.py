@@ -14,7 +14,7 @@ from .errors import check_number
 from .fields import CUSTOM, Calculator, Field
 from .messages import text
 from .parallelism.links import chip_links, collective
-from .results import Result, Step
+from .results import Result, q, step
 
 
 def _on_chip(kind: str, *, bytes_total: float, count: float, accelerator: str) -> Result:
@@ -29,19 +29,12 @@ def _on_chip(kind: str, *, bytes_total: float, count: float, accelerator: str) -
     links = chip_links(chip)
     one = collective(planner_kind, size, n, 1, links)
     factor = 2.0 if kind == "allreduce" else 1.0
-    step = Step(
-        "seconds",
-        text(
-            f"collective.step.on_{one.where}" + ("" if links.measured or one.where != "up" else "_rated"),
-            name=text(f"{kind}.name"),
-            chip=chip.name,
-        ),
-        one.formula,
-        one.template,
-        one.values,
-        one.seconds,
-        "s",
+    label = text(
+        f"collective.step.on_{one.where}" + ("" if links.measured or one.where != "up" else "_rated"),
+        name=text(f"{kind}.name"),
+        chip=chip.name,
     )
+    line = step("seconds", label, one.formula, one.template, one.seconds, "s", **one.values)
     return Result(
         calculator=kind,
         quantities={
@@ -51,7 +44,7 @@ def _on_chip(kind: str, *, bytes_total: float, count: float, accelerator: str) -
             "algorithm_bytes_per_s": size / one.seconds if one.seconds > 0 else 0.0,
             "bus_bytes_per_s": factor * (n - 1) / n * size / one.seconds if one.seconds > 0 else 0.0,
         },
-        steps=[step],
+        steps=[line],
     )
 
 
@@ -79,23 +72,27 @@ def _collective(
     name = text(f"{kind}.name")
     f = "2" if kind == "allreduce" else "1"
     steps = [
-        Step(
+        step(
             "bandwidth_seconds",
             text("collective.step.bandwidth", name=name),
             rf"T_B = {f}\,\frac{{n-1}}{{n}}\,\frac{{S}}{{B}}",
             f"{f} × ({{n}} − 1)/{{n}} × {{S}} / {{B}}",
-            {"n": (n, ""), "S": (size, "B"), "B": (link, "B/s")},
             bandwidth_s,
             "s",
+            n=n,
+            S=q(size, "B"),
+            B=q(link, "B/s"),
         ),
-        Step(
+        step(
             "seconds",
             text("collective.step.seconds", name=name),
             rf"T = T_B + {f}(n-1)\,\alpha",
             f"{{TB}} + {f} × ({{n}} − 1) × {{a}}",
-            {"TB": (bandwidth_s, "s"), "n": (n, ""), "a": (latency, "s")},
             seconds,
             "s",
+            TB=q(bandwidth_s, "s"),
+            n=n,
+            a=q(latency, "s"),
         ),
     ]
     return Result(

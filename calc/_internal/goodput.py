@@ -7,7 +7,7 @@ from .data import load_data
 from .errors import CalcError, check_finite_result, check_number
 from .fields import Calculator, Field
 from .messages import Text, text
-from .results import Result, Step
+from .results import Result, Step, q, step
 
 HOUR = 3_600.0
 JSON_ALIASES = {"system_mtbf_hours": ("system_mtbf_seconds", "h"), "mtbf_hours": ("mtbf_seconds", "h")}
@@ -76,55 +76,12 @@ def goodput(
         CalcError: a value outside its range.
     """
     n = check_number("count", count, low=1, high=1e7, integer=True)
-    notes: list[Text] = []
-    steps: list[Step] = []
-    per_accelerator = None
-    if system_mtbf_hours is not None:
-        system = check_number("system_mtbf_hours", system_mtbf_hours, low=0, low_open=True, high=1e9) * HOUR
-        if mtbf_hours is not None:
-            notes.append(text("goodput.note.system_given"))
-    else:
-        given = mtbf_hours if mtbf_hours is not None else accelerator_mtbf_hours()
-        per_accelerator = check_number("mtbf_hours", given, low=0, low_open=True, high=1e12) * HOUR
-        system = per_accelerator / n
-        if mtbf_hours is None:
-            notes.append(text("goodput.note.default_mtbf"))
-        steps.append(
-            Step(
-                "system_mtbf_seconds",
-                text("goodput.step.system_mtbf"),
-                r"M = M_1 / n",
-                "{M1} / {n}",
-                {"M1": (per_accelerator, "h"), "n": (n, "")},
-                system,
-                "h",
-            )
-        )
+    per_accelerator, system, steps, notes = _system_mtbf(n, mtbf_hours, system_mtbf_hours)
     c = check_number("checkpoint_seconds", checkpoint_seconds, low=0, low_open=True, high=1e7)
     r = check_number("restart_seconds", restart_seconds, low=0, high=1e7)
     tau = checkpoint_interval_seconds(checkpoint_seconds=c, mtbf_seconds=system)
     lost = lost_fraction(checkpoint_seconds=c, restart_seconds=r, mtbf_seconds=system, interval_seconds=tau)
-    steps += [
-        Step(
-            "checkpoint_interval_seconds",
-            text("goodput.step.interval"),
-            r"\tau = \sqrt{2\,C\,M}",
-            "√(2 × {C} × {M})",
-            {"C": (c, "s"), "M": (system, "s")},
-            tau,
-            "s",
-        ),
-        Step(
-            "lost_fraction",
-            text("goodput.step.lost"),
-            r"C/\tau + (\tau/2 + R)/M",
-            "min(1, {C} / {T} + ({T} / 2 + {R}) / {M})",
-            {"C": (c, "s"), "T": (tau, "s"), "R": (r, "s"), "M": (system, "s")},
-            lost,
-            "",
-        ),
-        Step("goodput", text("goodput.step.goodput"), r"1 - \text{lost}", "1 − {L}", {"L": (lost, "")}, 1 - lost, ""),
-    ]
+    steps += _lost_steps(c, r, system, tau, lost)
     quantities: dict[str, float | int | str | bool | None] = {
         "mtbf_seconds": per_accelerator,
         "system_mtbf_seconds": system,
@@ -137,6 +94,53 @@ def goodput(
         if isinstance(value, float):
             check_finite_result(key, value)
     return Result(calculator="goodput", quantities=quantities, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
+
+
+def _system_mtbf(
+    n: float, mtbf_hours: float | None, system_mtbf_hours: float | None
+) -> tuple[float | None, float, list[Step], list[Text]]:
+    """The job's mean time between interruptions: given, or one accelerator's (given or the edition's) over n."""
+    if system_mtbf_hours is not None:
+        system = check_number("system_mtbf_hours", system_mtbf_hours, low=0, low_open=True, high=1e9) * HOUR
+        return None, system, [], [text("goodput.note.system_given")] if mtbf_hours is not None else []
+    given = mtbf_hours if mtbf_hours is not None else accelerator_mtbf_hours()
+    per_accelerator = check_number("mtbf_hours", given, low=0, low_open=True, high=1e12) * HOUR
+    system = per_accelerator / n
+    notes = [text("goodput.note.default_mtbf")] if mtbf_hours is None else []
+    label = text("goodput.step.system_mtbf")
+    line = step(
+        "system_mtbf_seconds", label, r"M = M_1 / n", "{M1} / {n}", system, "h", M1=q(per_accelerator, "h"), n=n
+    )
+    return per_accelerator, system, [line], notes
+
+
+def _lost_steps(c: float, r: float, system: float, tau: float, lost: float) -> list[Step]:
+    """Young's checkpoint interval, the share of time it loses to checkpoints, rework and restarts, and the rest."""
+    return [
+        step(
+            "checkpoint_interval_seconds",
+            text("goodput.step.interval"),
+            r"\tau = \sqrt{2\,C\,M}",
+            "√(2 × {C} × {M})",
+            tau,
+            "s",
+            C=q(c, "s"),
+            M=q(system, "s"),
+        ),
+        step(
+            "lost_fraction",
+            text("goodput.step.lost"),
+            r"C/\tau + (\tau/2 + R)/M",
+            "min(1, {C} / {T} + ({T} / 2 + {R}) / {M})",
+            lost,
+            "",
+            C=q(c, "s"),
+            T=q(tau, "s"),
+            R=q(r, "s"),
+            M=q(system, "s"),
+        ),
+        step("goodput", text("goodput.step.goodput"), r"1 - \text{lost}", "1 − {L}", 1 - lost, "", L=lost),
+    ]
 
 
 GOODPUT = Calculator(

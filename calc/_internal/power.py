@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from .data import Accelerator, System, load_data
@@ -10,7 +11,7 @@ from .errors import CalcError, check_finite_result, check_number
 from .fields import ACCELERATOR, AUTO, Calculator, Field
 from .fmt import DISPLAY_FACTORS
 from .messages import Text, Words, text
-from .results import Result, Step
+from .results import Result, Step, q, step
 from .training import facility_power_w
 
 J_PER_KWH = DISPLAY_FACTORS["kWh"]
@@ -164,74 +165,195 @@ def power(
     used = _system_for(chip, system)
     if used.power_max_w is None:
         raise CalcError(field="system", kind="no_figure", detail="system_power", subject=used.name)
-    g = used.accelerator_count
     pue_used = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
     u = check_number("load", load, low=0, low_open=True, high=1)
     price = electricity_usd_per_kwh
     if price is None:
         price = economics_default("electricity_usd_per_kwh")
     price = check_number("electricity", price, low=0, high=10)
-    chip_label: Words | Text = chip.words() if chip is not None else text("chip.custom")
     notes: list[Text] = []
     steps: list[Step] = []
+    node = _node(chip, used, used.power_max_w, tdp, n, overhead, steps, notes)
+    facility, facility_steps = _facility(n, node.watts, pue_used, u, price)  # checked before the racks, shown after
+    racks = _racks(per_rack, rack_limit_w, air_limit_w, used, node, n, steps, notes)
+    steps += facility_steps
+    site_accelerators = _site(site_w, node.watts, pue_used, steps, notes)
+    quantities = _quantities(node, racks, facility, site_accelerators)
+    quantities.update(system=used.id, pue=pue_used, load=u, electricity_usd_per_kwh=price)
+    return Result(calculator="power", quantities=quantities, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
 
+
+@dataclass(frozen=True)
+class _Node:
+    """Power per accelerator, its TDP times the system's overhead on it, and per system of g accelerators."""
+
+    tdp: float
+    ratio: float
+    watts: float
+    g: int
+    systems: int
+    node_w: float
+
+
+def _quantities(node: _Node, racks: _Racks, facility: _Facility, site_accelerators: int | None) -> dict[str, Any]:
+    return {
+        "tdp_w": node.tdp,
+        "overhead": node.ratio,
+        "watts_per_accelerator": node.watts,
+        "accelerators_per_system": node.g,
+        "systems": node.systems,
+        "system_power_w": node.node_w,
+        "accelerators_per_rack": racks.rack,
+        "rack_power_w": racks.rack_w,
+        "racks": racks.racks,
+        "it_power_w": facility.it_w,
+        "facility_power_w": facility.facility_w,
+        "energy_j_per_year": facility.energy,
+        "electricity_cost_usd_per_year": facility.cost,
+        "air_cooled_limit_w": racks.air,
+        "rack_over_air_limit": racks.over_air,
+        "cooling": racks.cooling,
+        "site_accelerators": site_accelerators,
+    }
+
+
+def _node(
+    chip: Accelerator | None,
+    used: System,
+    system_w: float,
+    tdp: float,
+    n: float,
+    overhead: float | None,
+    steps: list[Step],
+    notes: list[Text],
+) -> _Node:
+    """The system's overhead on its chips' TDP (or the reader's), the power per accelerator, per system, and how
+    many systems hold the n accelerators. A chip outside the system borrows its overhead, with a note."""
+    chip_label: Words | Text = chip.words() if chip is not None else text("chip.custom")
+    words = load_data().system_words(used)
+    g = used.accelerator_count
     if overhead is None:
-        used_tdp = sum(c * (data.accelerator(held).tdp_w or 0.0) for held, c in used.accelerators) / g
+        used_tdp = sum(c * (load_data().accelerator(held).tdp_w or 0.0) for held, c in used.accelerators) / g
         if not used_tdp:
             raise CalcError(field="system", kind="no_figure", detail="tdp", subject=used.name)
-        ratio = system_overhead(system_power_w=used.power_max_w, accelerators=g, tdp_w=used_tdp)
+        ratio = system_overhead(system_power_w=system_w, accelerators=g, tdp_w=used_tdp)
+        formula = r"O = P_\text{sys} / (g \cdot \text{TDP})"
+        label = text("power.step.overhead", system=words)
         steps.append(
-            Step(
-                "overhead",
-                text("power.step.overhead", system=load_data().system_words(used)),
-                r"O = P_\text{sys} / (g \cdot \text{TDP})",
-                "{P} / ({g} × {T})",
-                {"P": (used.power_max_w, "W"), "g": (g, ""), "T": (used_tdp, "W")},
-                ratio,
-                "",
+            step(
+                "overhead", label, formula, "{P} / ({g} × {T})", ratio, "", P=q(system_w, "W"), g=g, T=q(used_tdp, "W")
             )
         )
         if chip is None or (chip.id, g) not in used.accelerators:
-            notes.append(text("power.note.borrowed", chip=chip_label, system=load_data().system_words(used)))
+            notes.append(text("power.note.borrowed", chip=chip_label, system=words))
     else:
         ratio = check_number("overhead", overhead, low=1, high=5)
     watts = check_finite_result("watts_per_accelerator", tdp * ratio)
-    node_w = g * watts
-    systems = _ceil(n / g)
-    it_w = n * watts
-    facility_w = facility_power_w(count=n, watts_per_accelerator=watts, pue=pue_used)
-    energy = yearly_energy_j(facility_power_w=facility_w, load=u)
-    cost = energy / J_PER_KWH * price
+    node = _Node(tdp, ratio, watts, g, _ceil(n / g), g * watts)
+    label = text("power.step.watts_per_accelerator", chip=chip_label)
     steps += [
-        Step(
-            "watts_per_accelerator",
-            text("power.step.watts_per_accelerator", chip=chip_label),
-            r"W = \text{TDP} \cdot O",
-            "{T} × {O}",
-            {"T": (tdp, "W"), "O": (ratio, "")},
-            watts,
-            "W",
+        step(
+            "watts_per_accelerator", label, r"W = \text{TDP} \cdot O", "{T} × {O}", watts, "W", T=q(tdp, "W"), O=ratio
         ),
-        Step(
+        step(
             "system_power_w",
-            text("power.step.system_power", system=load_data().system_words(used)),
+            text("power.step.system_power", system=words),
             r"P_\text{sys} = g \cdot W",
             "{g} × {W}",
-            {"g": (g, ""), "W": (watts, "W")},
-            node_w,
+            node.node_w,
             "W",
+            g=g,
+            W=q(watts, "W"),
         ),
-        Step(
-            "systems",
-            text("power.step.systems"),
-            r"\lceil n / g \rceil",
-            "⌈{n} / {g}⌉",
-            {"n": (n, ""), "g": (g, "")},
-            systems,
-            "",
+        step("systems", text("power.step.systems"), r"\lceil n / g \rceil", "⌈{n} / {g}⌉", node.systems, "", n=n, g=g),
+    ]
+    return node
+
+
+@dataclass(frozen=True)
+class _Facility:
+    """The cluster's power at the chips and at the meter, its energy in a year and what that costs."""
+
+    it_w: float
+    facility_w: float
+    energy: float
+    cost: float
+
+
+def _facility(n: float, watts: float, pue: float, u: float, price: float) -> tuple[_Facility, list[Step]]:
+    it_w = n * watts
+    facility_w = facility_power_w(count=n, watts_per_accelerator=watts, pue=pue)
+    energy = yearly_energy_j(facility_power_w=facility_w, load=u)
+    cost = energy / J_PER_KWH * price
+    steps = [
+        step(
+            "it_power_w",
+            text("power.step.it_power"),
+            r"P_\text{IT} = n \cdot W",
+            "{n} × {W}",
+            it_w,
+            "W",
+            n=n,
+            W=q(watts, "W"),
+        ),
+        step(
+            "facility_power_w",
+            text("power.step.facility_power"),
+            r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}",
+            "{P} × {pue}",
+            facility_w,
+            "W",
+            P=q(it_w, "W"),
+            pue=pue,
+        ),
+        step(
+            "energy_j_per_year",
+            text("power.step.energy"),
+            r"E = P_\text{fac} \cdot u \cdot 8760\,\text{h}",
+            "{P} × {u} × {H}",
+            energy,
+            "Wh",
+            P=q(facility_w, "W"),
+            u=u,
+            H=q(SECONDS_PER_YEAR, "h"),
+        ),
+        step(
+            "electricity_cost_usd_per_year",
+            text("power.step.electricity_cost"),
+            r"E \cdot c",
+            "{E} × {c}",
+            cost,
+            "USD",
+            E=q(energy, "kWh"),
+            c=q(price / J_PER_KWH, "USD/kWh"),
         ),
     ]
+    return _Facility(it_w, facility_w, energy, cost), steps
 
+
+@dataclass(frozen=True)
+class _Racks:
+    """Accelerators per rack (None: unknown), the rack's power, the racks needed, and the air-cooled limit with
+    the rack's share of it and the cooling that takes."""
+
+    rack: int | None
+    rack_w: float | None = None
+    racks: int | None = None
+    air: float | None = None
+    over_air: float | None = None
+    cooling: str | None = None
+
+
+def _racks(
+    per_rack: float | None,
+    rack_limit_w: float | None,
+    air_limit_w: float | None,
+    used: System,
+    node: _Node,
+    n: float,
+    steps: list[Step],
+    notes: list[Text],
+) -> _Racks:
     air = air_limit_w if air_limit_w is not None else densest_air_cooled_rack_w()
     if air is not None:
         air = check_number("air_limit_w", air, low=0, low_open=True, high=1e8)
@@ -239,132 +361,73 @@ def power(
     rack = _rack_density(
         per_rack=per_rack,
         system=used,
-        g=g,
-        node_w=node_w,
+        g=node.g,
+        node_w=node.node_w,
         rack_limit_w=limit,
         air_limit_w=air,
         steps=steps,
         notes=notes,
     )
-    rack_w = racks = cooling = over_air = None
-    if rack is not None:
-        rack_w = rack * watts
-        racks = racks_needed(count=n, per_rack=rack)
-        steps += [
-            Step(
-                "rack_power_w",
-                text("power.step.rack_power"),
-                r"P_\text{rack} = r \cdot W",
-                "{r} × {W}",
-                {"r": (rack, ""), "W": (watts, "W")},
-                rack_w,
-                "W",
-            ),
-            Step(
-                "racks",
-                text("power.step.racks"),
-                r"\lceil n / r \rceil",
-                "⌈{n} / {r}⌉",
-                {"n": (n, ""), "r": (rack, "")},
-                racks,
-                "",
-            ),
-        ]
-        if air is not None:
-            cooling = "liquid" if rack_w > air * (1 + 1e-9) else "air"  # equal up to rounding is within the limit
-            over_air = rack_w / air
-            steps.append(
-                Step(
-                    "rack_over_air_limit",
-                    text("power.step.rack_over_air_limit"),
-                    r"P_\text{rack} / P_\text{air}",
-                    "{R} / {A}",
-                    {"R": (rack_w, "W"), "A": (air, "W")},
-                    over_air,
-                    "",
-                )
-            )
+    if rack is None:
+        return _Racks(None, air=air)
+    rack_w = rack * node.watts
+    racks = racks_needed(count=n, per_rack=rack)
     steps += [
-        Step(
-            "it_power_w",
-            text("power.step.it_power"),
-            r"P_\text{IT} = n \cdot W",
-            "{n} × {W}",
-            {"n": (n, ""), "W": (watts, "W")},
-            it_w,
+        step(
+            "rack_power_w",
+            text("power.step.rack_power"),
+            r"P_\text{rack} = r \cdot W",
+            "{r} × {W}",
+            rack_w,
             "W",
+            r=rack,
+            W=q(node.watts, "W"),
         ),
-        Step(
-            "facility_power_w",
-            text("power.step.facility_power"),
-            r"P_\text{fac} = P_\text{IT} \cdot \text{PUE}",
-            "{P} × {pue}",
-            {"P": (it_w, "W"), "pue": (pue_used, "")},
-            facility_w,
-            "W",
-        ),
-        Step(
-            "energy_j_per_year",
-            text("power.step.energy"),
-            r"E = P_\text{fac} \cdot u \cdot 8760\,\text{h}",
-            "{P} × {u} × {H}",
-            {"P": (facility_w, "W"), "u": (u, ""), "H": (SECONDS_PER_YEAR, "h")},
-            energy,
-            "Wh",
-        ),
-        Step(
-            "electricity_cost_usd_per_year",
-            text("power.step.electricity_cost"),
-            r"E \cdot c",
-            "{E} × {c}",
-            {"E": (energy, "kWh"), "c": (price / J_PER_KWH, "USD/kWh")},
-            cost,
-            "USD",
-        ),
+        step("racks", text("power.step.racks"), r"\lceil n / r \rceil", "⌈{n} / {r}⌉", racks, "", n=n, r=rack),
     ]
-
-    site_accelerators = None
-    if site_w is not None:
-        site = check_number("site_w", site_w, low=0, low_open=True, high=1e12)
-        site_accelerators = _floor(site / (watts * pue_used))
-        steps.append(
-            Step(
-                "site_accelerators",
-                text("power.step.site_accelerators"),
-                r"\lfloor P_\text{site} / (W \cdot \text{PUE}) \rfloor",
-                "⌊{S} / ({W} × {pue})⌋",
-                {"S": (site, "W"), "W": (watts, "W"), "pue": (pue_used, "")},
-                site_accelerators,
-                "",
-            )
+    if air is None:
+        return _Racks(rack, rack_w, racks)
+    cooling = "liquid" if rack_w > air * (1 + 1e-9) else "air"  # equal up to rounding is within the limit
+    over_air = rack_w / air
+    label = text("power.step.rack_over_air_limit")
+    steps.append(
+        step(
+            "rack_over_air_limit",
+            label,
+            r"P_\text{rack} / P_\text{air}",
+            "{R} / {A}",
+            over_air,
+            "",
+            R=q(rack_w, "W"),
+            A=q(air, "W"),
         )
-    else:
-        notes.append(text("power.note.no_site"))
+    )
+    return _Racks(rack, rack_w, racks, air, over_air, cooling)
 
-    quantities: dict[str, Any] = {
-        "tdp_w": tdp,
-        "overhead": ratio,
-        "watts_per_accelerator": watts,
-        "accelerators_per_system": g,
-        "systems": systems,
-        "system_power_w": node_w,
-        "accelerators_per_rack": rack,
-        "rack_power_w": rack_w,
-        "racks": racks,
-        "it_power_w": it_w,
-        "facility_power_w": facility_w,
-        "energy_j_per_year": energy,
-        "electricity_cost_usd_per_year": cost,
-        "air_cooled_limit_w": air,
-        "rack_over_air_limit": over_air,
-        "cooling": cooling,
-        "site_accelerators": site_accelerators,
-        "system": used.id,
-        "pue": pue_used,
-        "load": u,
-        "electricity_usd_per_kwh": price,
-    }
-    return Result(calculator="power", quantities=quantities, steps=steps, notes=notes, json_aliases=JSON_ALIASES)
+
+def _site(site_w: float | None, watts: float, pue: float, steps: list[Step], notes: list[Text]) -> int | None:
+    """How many accelerators a site's power budget feeds, at their power and the facility's PUE."""
+    if site_w is None:
+        notes.append(text("power.note.no_site"))
+        return None
+    site = check_number("site_w", site_w, low=0, low_open=True, high=1e12)
+    site_accelerators = _floor(site / (watts * pue))
+    formula = r"\lfloor P_\text{site} / (W \cdot \text{PUE}) \rfloor"
+    label = text("power.step.site_accelerators")
+    steps.append(
+        step(
+            "site_accelerators",
+            label,
+            formula,
+            "⌊{S} / ({W} × {pue})⌋",
+            site_accelerators,
+            "",
+            S=q(site, "W"),
+            W=q(watts, "W"),
+            pue=pue,
+        )
+    )
+    return site_accelerators
 
 
 def _rack_density(
@@ -380,71 +443,49 @@ def _rack_density(
 ) -> int | None:
     """Accelerators per rack: the reader's, else the system's published density, else whole systems packed under
     the rack limit (or the air-cooled one); a rack limit then caps it at the whole systems that fit."""
+    words = load_data().system_words(system)
     rack: int | None = None
     if per_rack is not None:
         rack = int(check_number("per_rack", per_rack, low=1, high=1e6, integer=True))
     elif system.per_rack:
         rack = system.per_rack * g
+        label = text("power.step.published_density", system=words)
         steps.append(
-            Step(
-                "accelerators_per_rack",
-                text("power.step.published_density", system=load_data().system_words(system)),
-                r"r = s \cdot g",
-                "{s} × {g}",
-                {"s": (system.per_rack, ""), "g": (g, "")},
-                rack,
-                "",
-            )
+            step("accelerators_per_rack", label, r"r = s \cdot g", "{s} × {g}", rack, "", s=system.per_rack, g=g)
         )
     packing = rack_limit_w if rack_limit_w is not None else air_limit_w if rack is None else None
     if packing is None:
         if rack is None:
-            notes.append(text("power.note.no_rack_density", system=load_data().system_words(system)))
+            notes.append(text("power.note.no_rack_density", system=words))
         return rack
-    fit = packing / node_w
-    whole = _floor(fit)
-    steps.append(
-        Step(
-            "systems_under_limit",
-            text("power.step.systems_under_limit", system=load_data().system_words(system)),
-            r"P_\text{limit} / P_\text{sys}",
-            "{L} / {P}",
-            {"L": (packing, "W"), "P": (node_w, "W")},
-            fit,
-            "",
-        )
-    )
+    whole = _systems_under(packing, node_w, words, steps)
     if whole < 1:
-        notes.append(text("power.note.over_limit", system=load_data().system_words(system)))
+        notes.append(text("power.note.over_limit", system=words))
         return None
+    if rack is None and rack_limit_w is None:
+        notes.append(text("power.note.packed", system=words))
+    return _packed_density(rack, whole, g, steps)
+
+
+def _systems_under(packing: float, node_w: float, words: Words, steps: list[Step]) -> int:
+    """Whole systems under a rack's power limit."""
+    fit = packing / node_w
+    label = text("power.step.systems_under_limit", system=words)
+    formula = r"P_\text{limit} / P_\text{sys}"
+    steps.append(step("systems_under_limit", label, formula, "{L} / {P}", fit, "", L=q(packing, "W"), P=q(node_w, "W")))
+    return _floor(fit)
+
+
+def _packed_density(rack: int | None, whole: int, g: int, steps: list[Step]) -> int:
+    """The whole systems under the limit, or the density already known capped at them."""
     if rack is None:
-        if rack_limit_w is None:
-            notes.append(text("power.note.packed", system=load_data().system_words(system)))
-        rack = whole * g
-        steps.append(
-            Step(
-                "accelerators_per_rack",
-                text("power.step.packed_density"),
-                r"r = \lfloor P_\text{limit} / P_\text{sys} \rfloor \cdot g",
-                "{k} × {g}",
-                {"k": (whole, ""), "g": (g, "")},
-                rack,
-                "",
-            )
-        )
-        return rack
+        formula, label = r"r = \lfloor P_\text{limit} / P_\text{sys} \rfloor \cdot g", text("power.step.packed_density")
+        steps.append(step("accelerators_per_rack", label, formula, "{k} × {g}", whole * g, "", k=whole, g=g))
+        return whole * g
     capped = min(rack, whole * g)
-    steps.append(
-        Step(
-            "accelerators_per_rack",
-            text("power.step.capped_density"),
-            r"r = \min(r_0,\; \lfloor P_\text{limit} / P_\text{sys} \rfloor \cdot g)",
-            "min({r}, {k} × {g})",
-            {"r": (rack, ""), "k": (whole, ""), "g": (g, "")},
-            capped,
-            "",
-        )
-    )
+    formula = r"r = \min(r_0,\; \lfloor P_\text{limit} / P_\text{sys} \rfloor \cdot g)"
+    label = text("power.step.capped_density")
+    steps.append(step("accelerators_per_rack", label, formula, "min({r}, {k} × {g})", capped, "", r=rack, k=whole, g=g))
     return capped
 
 

@@ -49,6 +49,22 @@ class Step:
         }
 
 
+Figure = float | tuple[float, str]  # a step's input: a plain number, or q(number in SI units, display unit)
+
+
+def q(value: float, unit: str) -> tuple[float, str]:
+    """A step's input shown in a unit: q(case.memory, "B") prints 80 GB."""
+    return (value, unit)
+
+
+def step(key: str, label: Text, formula: str, substitution: str, value: float, unit: str, /, **figures: Figure) -> Step:
+    """One derivation line, its inputs as keywords named as in `substitution`: a plain number shows unitless,
+    q(x, unit) in its unit. `step("usable", label, "n M", "{n} × {M}", usable, "B", n=8, M=q(memory, "B"))`; where
+    the inputs need more than three digits, `dataclasses.replace(step(...), digits=4)`."""
+    values = {name: figure if isinstance(figure, tuple) else (figure, "") for name, figure in figures.items()}
+    return Step(key, label, formula, substitution, values, value, unit)
+
+
 def digits_for_difference(result: float, operands: list[float], digits: int = 3) -> int:
     """Digits that keep a difference of near-equal figures checkable as printed: 171 − 165 ms shows its 6.45 ms
     as 170.9 − 164.5 ms. Three, plus one per power of ten the largest operand stands above the result."""

@@ -20,7 +20,7 @@ from .fields import (
 from .fmt import Quantity
 from .messages import Text, text
 from .plot import COLORS, Roof, roofline_chart
-from .results import Result, Step
+from .results import Figure, Result, Scalar, Step, q, step
 
 
 def ridge_point(*, peak_flop_per_s: float, bandwidth_bytes_per_s: float) -> float:
@@ -145,86 +145,99 @@ def matmul(
         peak_flop_per_s=peak_flop_per_s,
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
-    datasheet_peak, datasheet_bandwidth = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
     roofs = basis_roofs(chip, basis=basis, dtype=dtype)
     peak, bandwidth = float(roofs.flop_per_s or 0), float(roofs.bandwidth_bytes_per_s or 0)
+    flops, moved, intensity, steps = _work(m, k, n, bytes_per_element)
+    compute_s, memory_s, seconds, time_steps = _times(roofs.label(chip.label), flops, moved, peak, bandwidth)
+    quantities: dict[str, Scalar] = {
+        "flops": flops,
+        "bytes": moved,
+        "intensity_flop_per_byte": intensity,
+        "seconds": seconds,
+        "bound": "memory" if memory_s > compute_s else "compute",
+        "compute_seconds": compute_s,
+        "memory_seconds": memory_s,
+        "ridge_point_flop_per_byte": ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth),
+        "peak_flop_per_s": float(chip.peak_flop_per_s or 0),
+        "bandwidth_bytes_per_s": float(chip.bandwidth_bytes_per_s or 0),
+        "basis": roofs.basis,
+        "roof_flop_per_s": peak,
+        "roof_bandwidth_bytes_per_s": bandwidth,
+    }
+    return Result(calculator="matmul", quantities=quantities, steps=steps + time_steps, notes=[roofs.note])
+
+
+def _work(m: float, k: float, n: float, size: float) -> tuple[float, float, float, list[Step]]:
+    """A matmul's FLOPs, the bytes it moves at least once, and their ratio, each with its step."""
     flops = matmul_flops(m=m, k=k, n=n)
-    moved = matmul_bytes(m=m, k=k, n=n, bytes_per_element=bytes_per_element)
-    intensity = matmul_intensity(m=m, k=k, n=n, bytes_per_element=bytes_per_element)
-    compute_s = flops / peak
-    memory_s = moved / bandwidth
-    seconds = kernel_seconds(flops=flops, bytes_moved=moved, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
-    ridge = ridge_point(peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
-    bound = "memory" if memory_s > compute_s else "compute"
-    sizes = {"M": (m, ""), "K": (k, ""), "N": (n, ""), "s": (bytes_per_element, "B")}
+    moved = matmul_bytes(m=m, k=k, n=n, bytes_per_element=size)
+    intensity = matmul_intensity(m=m, k=k, n=n, bytes_per_element=size)
+    sizes: dict[str, Figure] = {"M": m, "K": k, "N": n, "s": q(size, "B")}
     steps = [
-        Step("flops", text("matmul.step.flops"), r"F = 2MKN", "2 × {M} × {K} × {N}", sizes, flops, "FLOP"),
-        Step(
+        step("flops", text("matmul.step.flops"), r"F = 2MKN", "2 × {M} × {K} × {N}", flops, "FLOP", **sizes),
+        step(
             "bytes",
             text("matmul.step.bytes"),
             r"Q = s\,(MK + KN + MN)",
             "{s} × ({M} × {K} + {K} × {N} + {M} × {N})",
-            sizes,
             moved,
             "B",
+            **sizes,
         ),
-        Step(
+        step(
             "intensity_flop_per_byte",
             text("matmul.step.intensity"),
             r"I = F / Q",
             "{F} / {Q}",
-            {"F": (flops, "FLOP"), "Q": (moved, "B")},
             intensity,
             "FLOP/byte",
+            F=q(flops, "FLOP"),
+            Q=q(moved, "B"),
         ),
-        Step(
+    ]
+    return flops, moved, intensity, steps
+
+
+def _times(
+    chip: Text, flops: float, moved: float, peak: float, bandwidth: float
+) -> tuple[float, float, float, list[Step]]:
+    """The math's time on the roof's FLOP/s, the memory's on its bandwidth, and the kernel's: the longer."""
+    compute_s = flops / peak
+    memory_s = moved / bandwidth
+    seconds = kernel_seconds(flops=flops, bytes_moved=moved, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
+    steps = [
+        step(
             "compute_seconds",
-            text("matmul.step.compute_seconds", chip=roofs.label(chip.label)),
+            text("matmul.step.compute_seconds", chip=chip),
             r"T_\text{math} = F / P",
             "{F} / {P}",
-            {"F": (flops, "FLOP"), "P": (peak, "FLOP/s")},
             compute_s,
             "s",
+            F=q(flops, "FLOP"),
+            P=q(peak, "FLOP/s"),
         ),
-        Step(
+        step(
             "memory_seconds",
             text("matmul.step.memory_seconds"),
             r"T_\text{mem} = Q / B",
             "{Q} / {B}",
-            {"Q": (moved, "B"), "B": (bandwidth, "B/s")},
             memory_s,
             "s",
+            Q=q(moved, "B"),
+            B=q(bandwidth, "B/s"),
         ),
-        Step(
+        step(
             "seconds",
             text("matmul.step.seconds"),
             r"T = \max(T_\text{math}, T_\text{mem})",
             "max({Tc}, {Tm})",
-            {"Tc": (compute_s, "s"), "Tm": (memory_s, "s")},
             seconds,
             "s",
+            Tc=q(compute_s, "s"),
+            Tm=q(memory_s, "s"),
         ),
     ]
-    return Result(
-        calculator="matmul",
-        quantities={
-            "flops": flops,
-            "bytes": moved,
-            "intensity_flop_per_byte": intensity,
-            "seconds": seconds,
-            "bound": bound,
-            "compute_seconds": compute_s,
-            "memory_seconds": memory_s,
-            "ridge_point_flop_per_byte": ridge,
-            "peak_flop_per_s": datasheet_peak,
-            "bandwidth_bytes_per_s": datasheet_bandwidth,
-            "basis": roofs.basis,
-            "roof_flop_per_s": peak,
-            "roof_bandwidth_bytes_per_s": bandwidth,
-        },
-        steps=steps,
-        notes=[roofs.note],
-    )
+    return compute_s, memory_s, seconds, steps
 
 
 def roofline(
@@ -269,27 +282,7 @@ def roofline(
     attainable = attainable_flop_per_s(
         intensity_flop_per_byte=intensity, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth
     )
-    bound = "memory" if intensity < ridge else "compute"
-    steps = [
-        Step(
-            "ridge_point_flop_per_byte",
-            text("roofline.step.ridge", chip=roofs.label(chip.label)),
-            r"I^* = \frac{P}{B}",
-            "{P} / {B}",
-            {"P": (peak, "FLOP/s"), "B": (bandwidth, "B/s")},
-            ridge,
-            "FLOP/byte",
-        ),
-        Step(
-            "attainable_flop_per_s",
-            text("roofline.step.attainable"),
-            r"P_\text{att} = \min(P,\; I \cdot B)",
-            "min({P}, {I} × {B})",
-            {"P": (peak, "FLOP/s"), "I": (intensity, "FLOP/byte"), "B": (bandwidth, "B/s")},
-            attainable,
-            "FLOP/s",
-        ),
-    ]
+    steps = _roofline_steps(roofs.label(chip.label), peak, bandwidth, intensity, ridge, attainable)
     return Result(
         calculator="roofline",
         quantities={
@@ -299,7 +292,7 @@ def roofline(
             "intensity_flop_per_byte": intensity,
             "attainable_flop_per_s": attainable,
             "fraction_of_peak": attainable / datasheet_peak,
-            "bound": bound,
+            "bound": "memory" if intensity < ridge else "compute",
             "basis": roofs.basis,
             "roof_flop_per_s": peak,
             "roof_bandwidth_bytes_per_s": bandwidth,
@@ -307,6 +300,35 @@ def roofline(
         steps=steps,
         notes=[roofs.note],
     )
+
+
+def _roofline_steps(
+    chip: Text, peak: float, bandwidth: float, intensity: float, ridge: float, attainable: float
+) -> list[Step]:
+    """The ridge point of the roof, and where the kernel's intensity meets it."""
+    return [
+        step(
+            "ridge_point_flop_per_byte",
+            text("roofline.step.ridge", chip=chip),
+            r"I^* = \frac{P}{B}",
+            "{P} / {B}",
+            ridge,
+            "FLOP/byte",
+            P=q(peak, "FLOP/s"),
+            B=q(bandwidth, "B/s"),
+        ),
+        step(
+            "attainable_flop_per_s",
+            text("roofline.step.attainable"),
+            r"P_\text{att} = \min(P,\; I \cdot B)",
+            "min({P}, {I} × {B})",
+            attainable,
+            "FLOP/s",
+            P=q(peak, "FLOP/s"),
+            I=q(intensity, "FLOP/byte"),
+            B=q(bandwidth, "B/s"),
+        ),
+    ]
 
 
 # Drawn beside the reader's chip, each always in its own colour; the reader's chip is drawn thicker.
@@ -384,23 +406,35 @@ def roofline_svg(
     Raises:
         CalcError: no chip, an unknown accelerator or dtype, or a value out of range.
     """
-    roofs: list[Roof] = []
-    kernel_roof = -1
     n_chips = len(accelerators) + len(custom)
     on = int(check_number("points_on", points_on, low=0, high=max(n_chips - 1, 0), integer=True))
+    roofs, kernel_roof = _data_roofs(accelerators, dtype, on, highlight, achievable, points_on_achievable, lang)
+    for index, (label, peak, bandwidth) in enumerate(custom, start=len(accelerators)):
+        resolve_chip(accelerator=None, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)  # checks its figures
+        roofs.append(Roof(str(label), float(peak), float(bandwidth), _OTHER_CHIP_COLOR, highlight == "custom"))
+        if index == on:
+            kernel_roof = len(roofs) - 1
+    return roofline_chart(roofs, points, kernels_on=max(kernel_roof, 0), lang=lang)
+
+
+def _data_roofs(
+    accelerators: Sequence[str],
+    dtype: str,
+    on: int,
+    highlight: str | None,
+    achievable: Sequence[str],
+    points_on_achievable: bool,
+    lang: str,
+) -> tuple[list[Roof], int]:
+    """The data/ chips' peak roofs, each followed by its achievable roof where asked and measured, and the index of
+    the roof the kernels sit on (-1: none of these)."""
+    roofs: list[Roof] = []
+    kernel_roof = -1
     for index, accelerator in enumerate(accelerators):
         chip = resolve_chip(accelerator=accelerator, dtype=dtype)
         color = _chip_color(accelerator)
-        roofs.append(
-            Roof(
-                chip.label.render(lang),
-                float(chip.peak_flop_per_s or 0),
-                float(chip.bandwidth_bytes_per_s or 0),
-                color,
-                highlight == accelerator,
-                key=accelerator,
-            )
-        )
+        peak, bandwidth = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
+        roofs.append(Roof(chip.label.render(lang), peak, bandwidth, color, highlight == accelerator, key=accelerator))
         if index == on:
             kernel_roof = len(roofs) - 1
         measured = (
@@ -412,22 +446,17 @@ def roofline_svg(
             roofs.append(measured)
             if index == on and points_on_achievable:
                 kernel_roof = len(roofs) - 1
-    for index, (label, peak, bandwidth) in enumerate(custom, start=len(accelerators)):
-        chip = resolve_chip(accelerator=None, peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth)
-        roofs.append(Roof(str(label), float(peak), float(bandwidth), _OTHER_CHIP_COLOR, highlight == "custom"))
-        if index == on:
-            kernel_roof = len(roofs) - 1
-    return roofline_chart(roofs, points, kernels_on=max(kernel_roof, 0), lang=lang)
+    return roofs, kernel_roof
 
 
 def _roofline_result_svg(result: Result, lang: str) -> str:
     """The roofline calculator's chart: the reader's chip (thicker) with its achievable roof dashed under its peak
     roof where data/ measured it, up to three reference chips, and the kernel on the roof of the chosen basis."""
     inputs = result.inputs
-    q = result.quantities
+    out = result.quantities
     dtype = str(inputs.get("dtype", DEFAULT_DTYPE))
     chosen = inputs.get("accelerator")
-    kernel = ((text("plot.roofline.your_kernel").render(lang), float(q["intensity_flop_per_byte"])),)  # type: ignore[arg-type]
+    kernel = ((text("plot.roofline.your_kernel").render(lang), float(out["intensity_flop_per_byte"])),)  # type: ignore[arg-type]
     chips = load_data().accelerators
     references = [
         chip_id
@@ -443,10 +472,10 @@ def _roofline_result_svg(result: Result, lang: str) -> str:
             points=kernel,
             highlight=chosen,
             achievable=[chosen],
-            points_on_achievable=q["basis"] == "achievable",
+            points_on_achievable=out["basis"] == "achievable",
             lang=lang,
         )
-    custom = ((text("chip.custom").render(lang), float(q["peak_flop_per_s"]), float(q["bandwidth_bytes_per_s"])),)  # type: ignore[arg-type]
+    custom = ((text("chip.custom").render(lang), float(out["peak_flop_per_s"]), float(out["bandwidth_bytes_per_s"])),)  # type: ignore[arg-type]
     return roofline_svg(
         accelerators=references,
         dtype=dtype,

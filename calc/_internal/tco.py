@@ -1,12 +1,14 @@
 # Total cost of ownership: cost per million tokens, and renting against owning an accelerator.
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .defaults import ELECTRICITY, PUE, economics_default
 from .errors import check_finite_result, check_number
 from .fields import Calculator, Field
 from .fmt import DISPLAY_FACTORS
 from .messages import text
-from .results import Result, Step
+from .results import Figure, Result, Step, q, step
 
 J_PER_KWH = DISPLAY_FACTORS["kWh"]
 
@@ -84,6 +86,59 @@ def tco(
         CalcError: a value outside its range.
     """
     rent = check_number("rent", rent_usd_per_hour, low=0, low_open=True, high=1e6)
+    owned = _owned(capex_usd, years, watts, pue, electricity_usd_per_kwh, utilization, opex_fraction_per_year)
+    breakeven = owned.fixed / (rent - owned.power_hour) if rent > owned.power_hour else None
+    if breakeven is not None and breakeven > 1:
+        breakeven = None
+    steps = _owning_steps(owned)
+    if breakeven is not None:
+        steps.append(_breakeven_step(owned, rent, breakeven))
+    quantities: dict[str, float | str | None] = {
+        "owning_usd_per_hour": owned.own,
+        "renting_usd_per_hour": rent,
+        "fixed_usd_per_hour": owned.fixed,
+        "cheaper": "own" if owned.own < rent else "rent",
+        "breakeven_utilization": breakeven,
+        "rent_usd_per_million_tokens": None,
+        "own_usd_per_million_tokens": None,
+        "pue": owned.factor,
+        "electricity_usd_per_kwh": owned.price,
+    }
+    if tokens_per_second is None:
+        return Result(calculator="tco", quantities=quantities, steps=steps, notes=[text("tco.note.no_throughput")])
+    steps += _per_million_steps(tokens_per_second, rent, owned.own, quantities)
+    return Result(calculator="tco", quantities=quantities, steps=steps)
+
+
+_PER_HOUR = 1 / 3_600.0  # USD/h in SI (USD/s), the unit every step value is given in
+
+
+@dataclass(frozen=True)
+class _Owned:
+    """One owned accelerator, its inputs checked, and what an hour of it costs in USD: `fixed` every hour, busy
+    or not; `power_hour` each busy hour; `own` each useful hour (owning_usd_per_hour)."""
+
+    capex: float
+    span: float
+    power: float
+    factor: float
+    price: float
+    use: float
+    opex: float
+    fixed: float
+    power_hour: float
+    own: float
+
+
+def _owned(
+    capex_usd: float,
+    years: float,
+    watts: float,
+    pue: float | None,
+    electricity_usd_per_kwh: float | None,
+    utilization: float,
+    opex_fraction_per_year: float,
+) -> _Owned:
     capex = check_number("capex", capex_usd, low=0, high=1e9)
     span = check_number("years", years, low=0, low_open=True, high=50)
     power = check_number("watts", watts, low=0, high=1e5)
@@ -94,8 +149,8 @@ def tco(
     price = check_number("electricity", price, low=0, high=10)
     use = check_number("utilization", utilization, low=0, low_open=True, high=1)
     opex = check_number("opex_fraction", opex_fraction_per_year, low=0, high=1)
-    fixed = capex * (1 / span + opex) / HOURS_PER_YEAR  # USD per hour of ownership, busy or not
-    power_hour = power * factor / 1000.0 * price  # USD per busy hour
+    fixed = capex * (1 / span + opex) / HOURS_PER_YEAR
+    power_hour = power * factor / 1000.0 * price
     own = owning_usd_per_hour(
         capex_usd=capex,
         years=span,
@@ -105,85 +160,74 @@ def tco(
         utilization=use,
         opex_fraction_per_year=opex,
     )
-    breakeven = fixed / (rent - power_hour) if rent > power_hour else None
-    if breakeven is not None and breakeven > 1:
-        breakeven = None
-    per_hour = 1 / 3_600.0  # USD/h in SI (USD/s), the unit every step value is given in
-    steps = [
-        Step(
+    return _Owned(capex, span, power, factor, price, use, opex, fixed, power_hour, own)
+
+
+def _owning_steps(owned: _Owned) -> list[Step]:
+    """The fixed cost of an hour of ownership, then of a useful hour: fixed over utilization, plus power."""
+    fixed = owned.fixed * _PER_HOUR
+    return [
+        step(
             "fixed_usd_per_hour",
             text("tco.step.fixed"),
             r"F = K\,(1/y + o) / 8760\,\text{h}",
             "{K} × (1/{y} + {o}) / {H}",
-            {"K": (capex, "USD"), "y": (span, ""), "o": (opex, ""), "H": (HOURS_PER_YEAR * 3_600.0, "h")},
-            fixed * per_hour,
+            fixed,
             "USD/h",
+            K=q(owned.capex, "USD"),
+            y=owned.span,
+            o=owned.opex,
+            H=q(HOURS_PER_YEAR * 3_600.0, "h"),
         ),
-        Step(
+        step(
             "owning_usd_per_hour",
             text("tco.step.owning"),
             r"F / u + W \cdot \text{PUE} \cdot c",
             "{F} / {u} + {W} × {p} × {c}",
-            {
-                "F": (fixed * per_hour, "USD/h"),
-                "u": (use, ""),
-                "W": (power, "kW"),
-                "p": (factor, ""),
-                "c": (price / J_PER_KWH, "USD/kWh"),
-            },
-            own * per_hour,
+            owned.own * _PER_HOUR,
             "USD/h",
+            F=q(fixed, "USD/h"),
+            u=owned.use,
+            W=q(owned.power, "kW"),
+            p=owned.factor,
+            c=q(owned.price / J_PER_KWH, "USD/kWh"),
         ),
     ]
-    if breakeven is not None:
-        steps.append(
-            Step(
-                "breakeven_utilization",
-                text("tco.step.breakeven"),
-                r"u^* = \frac{F}{\text{rent} - W\,\text{PUE}\,c}",
-                "{F} / ({R} − {P})",
-                {
-                    "F": (fixed * per_hour, "USD/h"),
-                    "R": (rent * per_hour, "USD/h"),
-                    "P": (power_hour * per_hour, "USD/h"),
-                },
-                breakeven,
-                "",
-            )
-        )
-    quantities: dict[str, float | str | None] = {
-        "owning_usd_per_hour": own,
-        "renting_usd_per_hour": rent,
-        "fixed_usd_per_hour": fixed,
-        "cheaper": "own" if own < rent else "rent",
-        "breakeven_utilization": breakeven,
-        "rent_usd_per_million_tokens": None,
-        "own_usd_per_million_tokens": None,
-        "pue": factor,
-        "electricity_usd_per_kwh": price,
-    }
-    notes = []
-    if tokens_per_second is not None:
-        rate = check_number("tokens_per_second", tokens_per_second, low=0, low_open=True, high=1e12)
-        for key, hourly, label in (
-            ("rent_usd_per_million_tokens", rent, "tco.step.rent_per_million"),
-            ("own_usd_per_million_tokens", own, "tco.step.own_per_million"),
-        ):
-            quantities[key] = cost_per_million_tokens(usd_per_hour=hourly, tokens_per_second=rate)
-            steps.append(
-                Step(
-                    key,
-                    text(label),
-                    r"c_{10^6} = \frac{p}{r \cdot 3600\,\text{s/h}} \cdot 10^6",
-                    "{p} / ({r} × {sh}) × 10⁶",
-                    {"p": (hourly * per_hour, "USD/h"), "r": (rate, "tokens/s"), "sh": (1.0, "s/h")},
-                    float(quantities[key] or 0),
-                    "USD",
-                )
-            )
-    else:
-        notes.append(text("tco.note.no_throughput"))
-    return Result(calculator="tco", quantities=quantities, steps=steps, notes=notes)
+
+
+def _breakeven_step(owned: _Owned, rent: float, breakeven: float) -> Step:
+    return step(
+        "breakeven_utilization",
+        text("tco.step.breakeven"),
+        r"u^* = \frac{F}{\text{rent} - W\,\text{PUE}\,c}",
+        "{F} / ({R} − {P})",
+        breakeven,
+        "",
+        F=q(owned.fixed * _PER_HOUR, "USD/h"),
+        R=q(rent * _PER_HOUR, "USD/h"),
+        P=q(owned.power_hour * _PER_HOUR, "USD/h"),
+    )
+
+
+def _per_million_steps(
+    tokens_per_second: float, rent: float, own: float, quantities: dict[str, float | str | None]
+) -> list[Step]:
+    """The cost of a million tokens at one accelerator's throughput, rented and owned (set in `quantities`)."""
+    rate = check_number("tokens_per_second", tokens_per_second, low=0, low_open=True, high=1e12)
+    steps = []
+    for key, hourly, label in (
+        ("rent_usd_per_million_tokens", rent, "tco.step.rent_per_million"),
+        ("own_usd_per_million_tokens", own, "tco.step.own_per_million"),
+    ):
+        cost = quantities[key] = cost_per_million_tokens(usd_per_hour=hourly, tokens_per_second=rate)
+        formula = r"c_{10^6} = \frac{p}{r \cdot 3600\,\text{s/h}} \cdot 10^6"
+        figures: dict[str, Figure] = {
+            "p": q(hourly * _PER_HOUR, "USD/h"),
+            "r": q(rate, "tokens/s"),
+            "sh": q(1.0, "s/h"),
+        }
+        steps.append(step(key, text(label), formula, "{p} / ({r} × {sh}) × 10⁶", float(cost or 0), "USD", **figures))
+    return steps
 
 
 TCO = Calculator(

@@ -10,7 +10,7 @@ from ..fields import (
     Field,
 )
 from ..messages import text
-from ..results import Step
+from ..results import Figure, Step, q, step
 
 # Bytes per weight by storage format (int4 packs two weights per byte; group scales are added by `group_size`).
 WEIGHT_FORMATS: dict[str, float] = {"bf16": 2.0, "fp16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}
@@ -118,29 +118,22 @@ def decode_read_terms(*, model: Model, weight_format: str = "bf16", tokens: floa
     """`decode_read_bytes` as a derivation line (key "weights_read_bytes"; the caller words its label)."""
     tables, input_table = model_tables(model)
     weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
-    values: dict[str, tuple[float, str]] = {"W": (weights, "B")}
+    figures: dict[str, Figure] = {"W": q(weights, "B")}
     formula, substitution = "W", "{W}"
     if input_table:
         formula += r" - E_\text{in} + \min(2\,B\,h, E_\text{in})"
         substitution += " − {E} + min({B} × {h} × 2, {E})"
-        values.update(E=(input_table, "B"), B=(float(tokens), ""), h=(float(model.hidden_size), ""))
+        figures.update(E=q(input_table, "B"), B=float(tokens), h=float(model.hidden_size))
     experts = routed_expert_params(model)
     if experts and model.experts and model.experts_per_token:
         per_weight = weight_bytes(params=1.0, weight_format=weight_format, group_size=INT4_GROUP_SIZE)
         touched = experts_touched(experts=model.experts, experts_per_token=model.experts_per_token, tokens=tokens)
         formula += r" - X\,(1 - k/E)^B"
         substitution += " − {X} × {u}"
-        values.update(X=(experts * per_weight, "B"), u=(1.0 - touched / model.experts, ""))
+        figures.update(X=q(experts * per_weight, "B"), u=1.0 - touched / model.experts)
     value = decode_read_bytes(model=model, weight_format=weight_format, tokens=tokens)
-    return Step(
-        "weights_read_bytes",
-        text("decode.step.read", model=model.name, format=weight_format.upper()),
-        r"W_\text{step} = " + formula,
-        substitution,
-        values,
-        value,
-        "B",
-    )
+    label = text("decode.step.read", model=model.name, format=weight_format.upper())
+    return step("weights_read_bytes", label, r"W_\text{step} = " + formula, substitution, value, "B", **figures)
 
 
 def kv_bytes_per_token(

@@ -14,7 +14,7 @@ from ..fields import (
     with_changes,
 )
 from ..messages import Text, text
-from ..results import Result, Step
+from ..results import Result, Scalar, Step, q, step
 from .formulas import MODEL, prefill_flops
 
 
@@ -64,65 +64,84 @@ def prefill(
     flops = prefill_flops(params=params, prompt_tokens=prompt_tokens, layers=layers, attention_width=attention_width)
     attention = flops - weight_flops if layers is not None and attention_width is not None else None
     seconds = check_finite_result("prefill_seconds", flops / (n * peak * u))
-    notes = []
+    steps, notes = _flop_steps(subject, params, prompt_tokens, layers, attention_width, weight_flops, attention, flops)
+    steps.append(_seconds_step(chip.label, flops, n, peak, u, seconds))
+    rate = check_finite_result("prompt_tokens_per_second", prompt_tokens / seconds)
+    quantities: dict[str, Scalar] = {
+        "prefill_seconds": seconds,
+        "flops": flops,
+        "weight_flops": weight_flops,
+        "attention_flops": attention,
+        "attention_share": attention / flops if attention is not None else None,
+        "peak_flop_per_s": peak,
+        "prompt_tokens_per_second": rate,
+    }
+    return Result(calculator="prefill", quantities=quantities, steps=steps, notes=notes)
+
+
+def _flop_steps(
+    subject: str | Text,
+    params: float,
+    tokens: float,
+    layers: float | None,
+    width: float | None,
+    weight_flops: float,
+    attention: float | None,
+    flops: float,
+) -> tuple[list[Step], list[Text]]:
+    """The weights' 2·N·T FLOPs, and with the layers and attention width the causal attention's and their sum."""
     steps = [
-        Step(
+        step(
             "weight_flops",
             text("prefill.step.weight_flops", model=subject),
             r"F_w = 2\,N\,T",
             "2 × {N} × {T}",
-            {"N": (params, ""), "T": (prompt_tokens, "")},
             weight_flops,
             "FLOP",
+            N=params,
+            T=tokens,
         )
     ]
-    if attention is not None:
-        steps += [
-            Step(
-                "attention_flops",
-                text("prefill.step.attention_flops"),
-                r"F_a = 2\,L\,T^2\,d",
-                "2 × {L} × {T}² × {d}",
-                {"L": (float(layers or 0), ""), "T": (prompt_tokens, ""), "d": (float(attention_width or 0), "")},
-                attention,
-                "FLOP",
-            ),
-            Step(
-                "flops",
-                text("prefill.step.flops"),
-                r"F = F_w + F_a",
-                "{Fw} + {Fa}",
-                {"Fw": (weight_flops, "FLOP"), "Fa": (attention, "FLOP")},
-                flops,
-                "FLOP",
-            ),
-        ]
-    else:
-        notes.append(text("prefill.note.no_attention"))
-    steps.append(
-        Step(
-            "prefill_seconds",
-            text("prefill.step.prefill_seconds", chip=chip.label),
-            r"T = F / (n\,P\,\text{MFU})",
-            "{F} / ({n} × {P} × {U})",
-            {"F": (flops, "FLOP"), "n": (n, ""), "P": (peak, "FLOP/s"), "U": (u, "")},
-            seconds,
-            "s",
-        )
-    )
-    return Result(
-        calculator="prefill",
-        quantities={
-            "prefill_seconds": seconds,
-            "flops": flops,
-            "weight_flops": weight_flops,
-            "attention_flops": attention,
-            "attention_share": attention / flops if attention is not None else None,
-            "peak_flop_per_s": peak,
-            "prompt_tokens_per_second": check_finite_result("prompt_tokens_per_second", prompt_tokens / seconds),
-        },
-        steps=steps,
-        notes=notes,
+    if attention is None:
+        return steps, [text("prefill.note.no_attention")]
+    steps += [
+        step(
+            "attention_flops",
+            text("prefill.step.attention_flops"),
+            r"F_a = 2\,L\,T^2\,d",
+            "2 × {L} × {T}² × {d}",
+            attention,
+            "FLOP",
+            L=float(layers or 0),
+            T=tokens,
+            d=float(width or 0),
+        ),
+        step(
+            "flops",
+            text("prefill.step.flops"),
+            r"F = F_w + F_a",
+            "{Fw} + {Fa}",
+            flops,
+            "FLOP",
+            Fw=q(weight_flops, "FLOP"),
+            Fa=q(attention, "FLOP"),
+        ),
+    ]
+    return steps, []
+
+
+def _seconds_step(chip: object, flops: float, n: float, peak: float, u: float, seconds: float) -> Step:
+    return step(
+        "prefill_seconds",
+        text("prefill.step.prefill_seconds", chip=chip),
+        r"T = F / (n\,P\,\text{MFU})",
+        "{F} / ({n} × {P} × {U})",
+        seconds,
+        "s",
+        F=q(flops, "FLOP"),
+        n=n,
+        P=q(peak, "FLOP/s"),
+        U=u,
     )
 
 

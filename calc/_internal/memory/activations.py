@@ -1,9 +1,11 @@
 # Activation memory of a transformer's layers and output layer for one micro-batch (Korthikanti et al. 2022).
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..errors import check_choice, check_finite_result, check_number
 from ..messages import Text, text
-from ..results import Step
+from ..results import Figure, Step, q, step
 from .state import RECOMPUTE
 
 MLPS = ("gelu", "swiglu")
@@ -11,6 +13,29 @@ SWITCHES = ("on", "off")
 # MLP activations stored per F-wide unit of the hidden layer, in bytes per token: GELU keeps its input and output
 # (2 + 2); a fused SwiGLU keeps the gate and up projections (2 + 2) and the product that feeds the down projection (2).
 _MLP_BYTES = {"gelu": 4.0, "swiglu": 6.0}
+
+
+@dataclass(frozen=True)
+class LayerShape:
+    """One transformer layer's activation inputs on one device, checked and with every default resolved (k = a,
+    d = h/a, F = 4h): what `layer_shape` makes of `layer_activation_parts`'s keywords, and what the planner builds
+    for each layout it tries."""
+
+    sequence_length: float
+    micro_batch: float
+    hidden_size: float
+    attention_heads: float
+    kv_heads: float
+    head_dim: float
+    ffn_hidden_size: float
+    mlp: str
+    mlp_copies: float
+    tensor_parallel: float
+    sequence_parallel: bool
+    recompute: str
+    flash_attention: bool
+    dropout: bool
+    context_parallel: float
 
 
 def layer_activation_parts(
@@ -50,6 +75,46 @@ def layer_activation_parts(
     all s keys: the s×s terms become (s/c)·s, c times the local square.
     Example: GPT-3 175B (h 12288, a 96), s = 2048, b = 1: 2048 × 12288 × (34 + 80) = 2.87 GB per layer.
     """
+    return layer_activation_parts_unchecked(
+        layer_shape(
+            sequence_length=sequence_length,
+            micro_batch=micro_batch,
+            hidden_size=hidden_size,
+            attention_heads=attention_heads,
+            kv_heads=kv_heads,
+            head_dim=head_dim,
+            ffn_hidden_size=ffn_hidden_size,
+            mlp=mlp,
+            mlp_copies=mlp_copies,
+            tensor_parallel=tensor_parallel,
+            sequence_parallel=sequence_parallel,
+            recompute=recompute,
+            flash_attention=flash_attention,
+            dropout=dropout,
+            context_parallel=context_parallel,
+        )
+    )
+
+
+def layer_shape(
+    *,
+    sequence_length: float,
+    micro_batch: float,
+    hidden_size: float,
+    attention_heads: float,
+    kv_heads: float | None = None,
+    head_dim: float | None = None,
+    ffn_hidden_size: float | None = None,
+    mlp: str = "gelu",
+    mlp_copies: float = 1.0,
+    tensor_parallel: float = 1,
+    sequence_parallel: bool = False,
+    recompute: str = "none",
+    flash_attention: bool = False,
+    dropout: bool = True,
+    context_parallel: float = 1,
+) -> LayerShape:
+    """`layer_activation_parts`'s inputs checked (CalcError names the one out of range), each default resolved."""
     s = check_number("sequence_length", sequence_length, low=1, high=1e8, integer=True)
     b = check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
     h = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
@@ -61,68 +126,29 @@ def layer_activation_parts(
     t = check_number("tensor_parallel", tensor_parallel, low=1, high=1e5, integer=True)
     mode = check_choice("recompute", recompute, RECOMPUTE)
     kind = check_choice("mlp", mlp, MLPS)
-    return layer_activation_parts_unchecked(
-        sequence_length=s,
-        micro_batch=b,
-        hidden_size=h,
-        attention_heads=a,
-        kv_heads=k,
-        head_dim=d,
-        ffn_hidden_size=f,
-        mlp=kind,
-        mlp_copies=copies,
-        tensor_parallel=t,
-        sequence_parallel=sequence_parallel,
-        recompute=mode,
-        flash_attention=flash_attention,
-        dropout=dropout,
-        context_parallel=context_parallel,
+    return LayerShape(
+        s, b, h, a, k, d, f, kind, copies, t, sequence_parallel, mode, flash_attention, dropout, context_parallel
     )
 
 
-def layer_activation_parts_unchecked(
-    *,
-    sequence_length: float,
-    micro_batch: float,
-    hidden_size: float,
-    attention_heads: float,
-    kv_heads: float,
-    head_dim: float,
-    ffn_hidden_size: float,
-    mlp: str,
-    mlp_copies: float,
-    tensor_parallel: float,
-    sequence_parallel: bool,
-    recompute: str,
-    flash_attention: bool,
-    dropout: bool,
-    context_parallel: float,
-) -> dict[str, float]:
-    """`layer_activation_parts` without its checks, on inputs already validated (floats, every default resolved):
-    for the planner, which checks one layout's inputs with `layer_activation_parts` and then evaluates many."""
-    s, b, h, a, k, d, f = (
-        sequence_length,
-        micro_batch,
-        hidden_size,
-        attention_heads,
-        kv_heads,
-        head_dim,
-        ffn_hidden_size,
-    )
-    copies, t, mode, per_unit = mlp_copies, tensor_parallel, recompute, _MLP_BYTES[mlp]
+def layer_activation_parts_unchecked(shape: LayerShape) -> dict[str, float]:
+    """`layer_activation_parts` without its checks, on a shape already checked: for the planner, which checks one
+    layout's inputs with `layer_activation_parts` and then evaluates many."""
+    s, b, h, a = shape.sequence_length, shape.micro_batch, shape.hidden_size, shape.attention_heads
+    k, d, f, t = shape.kv_heads, shape.head_dim, shape.ffn_hidden_size, shape.tensor_parallel
     sbh = s * b * h
-    split = t if sequence_parallel else 1.0
-    if mode == "full":
+    split = t if shape.sequence_parallel else 1.0
+    if shape.recompute == "full":
         return {"replicated": 2 * sbh / split, "linear": 0.0, "core": 0.0}
-    replicated = (10.0 if dropout else 8.0) * sbh
+    replicated = (10.0 if shape.dropout else 8.0) * sbh
     kv_split = min(t, k)  # K and V heads split up to the number of KV heads, then replicated
-    linear = s * b * (4 * a * d + per_unit * f * copies) / t + 4 * s * b * k * d / kv_split
-    if mode == "selective":
+    linear = s * b * (4 * a * d + _MLP_BYTES[shape.mlp] * f * shape.mlp_copies) / t + 4 * s * b * k * d / kv_split
+    if shape.recompute == "selective":
         core = 0.0
-    elif flash_attention:
+    elif shape.flash_attention:
         core = 4 * a * s * b / t
     else:
-        core = (5.0 if dropout else 2.0) * a * s * s * b * context_parallel / t
+        core = (5.0 if shape.dropout else 2.0) * a * s * s * b * shape.context_parallel / t
     return {"replicated": replicated / split, "linear": linear, "core": core}
 
 
@@ -231,172 +257,154 @@ def activation_bytes(
 
 
 def activation_steps(
-    *,
-    layers_in_flight: float,
-    sequence_length: float,
-    micro_batch: float,
-    hidden_size: float,
-    attention_heads: float,
-    kv_heads: float | None = None,
-    head_dim: float | None = None,
-    ffn_hidden_size: float | None = None,
-    mlp: str = "gelu",
-    mlp_copies: float = 1.0,
-    tensor_parallel: float = 1,
-    sequence_parallel: bool = False,
-    recompute: str = "none",
-    flash_attention: bool = False,
-    dropout: bool = True,
-    vocab_size: float | None = None,
-    layer_label: Text | None = None,
-    context_parallel: float = 1,
+    shape: LayerShape, *, layers_in_flight: float, vocab_size: float | None = None, layer_label: Text | None = None
 ) -> tuple[float, float, list[Step]]:
     """Per-layer activation parts and their total over `layers_in_flight` layer-micro-batches, as derivation steps.
 
     Returns (bytes of one layer and micro-batch, total with the output layer's logits when `vocab_size` is given,
     steps). See `layer_activation_parts` and `output_activation_bytes` for the terms and their sources.
     """
-    s, b, h, a = sequence_length, micro_batch, hidden_size, attention_heads
-    parts = layer_activation_parts(
-        sequence_length=s,
-        micro_batch=b,
-        hidden_size=h,
-        attention_heads=a,
-        kv_heads=kv_heads,
-        head_dim=head_dim,
-        ffn_hidden_size=ffn_hidden_size,
-        mlp=mlp,
-        mlp_copies=mlp_copies,
-        tensor_parallel=tensor_parallel,
-        sequence_parallel=sequence_parallel,
-        recompute=recompute,
-        flash_attention=flash_attention,
-        dropout=dropout,
-        context_parallel=context_parallel,
-    )
-    t = float(tensor_parallel)
-    k = float(a if kv_heads is None else kv_heads)
-    d = float(h / a if head_dim is None else head_dim)
-    f = float(4 * h if ffn_hidden_size is None else ffn_hidden_size)
-    split = t if sequence_parallel else 1.0
-    over_split = " / {ts}" if split > 1 else ""
-    over_t = " / {t}" if t > 1 else ""
-    base = {"s": (float(s), ""), "b": (float(b), ""), "h": (float(h), ""), "t": (t, ""), "ts": (split, "")}
-    steps: list[Step] = []
-    if recompute == "full":
-        steps.append(
-            Step(
-                "layer_input_bytes",
-                text("activation.step.layer_input"),
-                r"2\,s\,b\,h / t_s",
-                "2 × {s} × {b} × {h}" + over_split,
-                base,
-                parts["replicated"],
-                "B",
-            )
-        )
-    else:
-        r = 10.0 if dropout else 8.0
-        steps.append(
-            Step(
-                "layer_unsplit_bytes",
-                text("activation.step.unsplit" if dropout else "activation.step.unsplit_no_dropout"),
-                rf"{r:g}\,s\,b\,h / t_s",
-                f"{r:g} × {{s}} × {{b}} × {{h}}" + over_split,
-                base,
-                parts["replicated"],
-                "B",
-            )
-        )
-        u = _MLP_BYTES[mlp]
-        kv_split = min(t, k)
-        copies = " × {n}" if mlp_copies != 1 else ""
-        steps.append(
-            Step(
-                "layer_linear_bytes",
-                text("activation.step.linear", mlp=text(f"option.mlp.{mlp}")),
-                r"s\,b\,(4ad + u\,F\,n)/t + 4\,s\,b\,k\,d/\min(t,k)",
-                "{s} × {b} × (4 × {a} × {d} + {u} × {F}"
-                + copies
-                + ")"
-                + over_t
-                + " + 4 × {s} × {b} × {k} × {d}"
-                + (" / {tk}" if kv_split > 1 else ""),
-                {
-                    **base,
-                    "a": (float(a), ""),
-                    "d": (d, ""),
-                    "u": (u, ""),
-                    "F": (f, ""),
-                    "n": (float(mlp_copies), ""),
-                    "k": (k, ""),
-                    "tk": (kv_split, ""),
-                },
-                parts["linear"],
-                "B",
-            )
-        )
-        if recompute == "none":
-            if flash_attention:
-                formula, template, key = r"4\,a\,s\,b/t", "4 × {a} × {s} × {b}" + over_t, "activation.step.core_flash"
-            else:
-                c = 5.0 if dropout else 2.0
-                formula, template = rf"{c:g}\,a\,s^2\,b/t", f"{c:g} × {{a}} × {{s}}² × {{b}}" + over_t
-                key = "activation.step.core"
-                if context_parallel > 1:
-                    formula = rf"{c:g}\,a\,s^2\,b\,c_p/t"
-                    template = f"{c:g} × {{a}} × {{s}}² × {{b}} × {{cp}}" + over_t
-            values = {**base, "a": (float(a), ""), "cp": (float(context_parallel), "")}
-            steps.append(Step("layer_core_bytes", text(key), formula, template, values, parts["core"], "B"))
+    parts = layer_activation_parts_unchecked(shape)
+    base = _base_figures(shape)
+    steps = [_layer_input_step(shape, parts, base)] if shape.recompute == "full" else _part_steps(shape, parts, base)
     per_layer = sum(parts.values())
     total = layers_in_flight * per_layer
+    logits = None
+    if vocab_size is not None:
+        logits = output_activation_bytes(
+            sequence_length=shape.sequence_length,
+            micro_batch=shape.micro_batch,
+            hidden_size=shape.hidden_size,
+            vocab_size=vocab_size,
+            tensor_parallel=shape.tensor_parallel,
+            sequence_parallel=shape.sequence_parallel,
+        )
+        steps.append(_output_step(shape, base, vocab_size, logits))
+        total += logits
+    steps.append(_total_step(shape.recompute, parts, layers_in_flight, logits, total, layer_label))
+    return per_layer, check_finite_result("activation_bytes", total), steps
+
+
+def _base_figures(shape: LayerShape) -> dict[str, Figure]:
+    """The figures every part's step shows: s, b, h, t and the split t_s of what sequence parallelism divides."""
+    t = float(shape.tensor_parallel)
+    split = t if shape.sequence_parallel else 1.0
+    return {
+        "s": float(shape.sequence_length),
+        "b": float(shape.micro_batch),
+        "h": float(shape.hidden_size),
+        "t": t,
+        "ts": split,
+    }
+
+
+def _over(shape: LayerShape) -> tuple[str, str]:
+    """The divisions a template shows, by t_s (what sequence parallelism splits) and by t, where above 1."""
+    t = float(shape.tensor_parallel)
+    split = t if shape.sequence_parallel else 1.0
+    return (" / {ts}" if split > 1 else "", " / {t}" if t > 1 else "")
+
+
+def _layer_input_step(shape: LayerShape, parts: dict[str, float], base: dict[str, Figure]) -> Step:
+    """Full recomputation keeps only each layer's input."""
+    template = "2 × {s} × {b} × {h}" + _over(shape)[0]
+    return step(
+        "layer_input_bytes",
+        text("activation.step.layer_input"),
+        r"2\,s\,b\,h / t_s",
+        template,
+        parts["replicated"],
+        "B",
+        **base,
+    )
+
+
+def _part_steps(shape: LayerShape, parts: dict[str, float], base: dict[str, Figure]) -> list[Step]:
+    """What tensor parallelism leaves whole, what it splits, and (without recomputation) the attention core."""
+    r = 10.0 if shape.dropout else 8.0
+    label = text("activation.step.unsplit" if shape.dropout else "activation.step.unsplit_no_dropout")
+    template = f"{r:g} × {{s}} × {{b}} × {{h}}" + _over(shape)[0]
+    steps = [step("layer_unsplit_bytes", label, rf"{r:g}\,s\,b\,h / t_s", template, parts["replicated"], "B", **base)]
+    steps.append(_linear_step(shape, parts, base))
+    if shape.recompute == "none":
+        steps.append(_core_step(shape, parts, base))
+    return steps
+
+
+def _linear_step(shape: LayerShape, parts: dict[str, float], base: dict[str, Figure]) -> Step:
+    t, k = float(shape.tensor_parallel), float(shape.kv_heads)
+    kv_split = min(t, k)
+    copies = " × {n}" if shape.mlp_copies != 1 else ""
+    template = (
+        "{s} × {b} × (4 × {a} × {d} + {u} × {F}"
+        + copies
+        + ")"
+        + _over(shape)[1]
+        + " + 4 × {s} × {b} × {k} × {d}"
+        + (" / {tk}" if kv_split > 1 else "")
+    )
+    return step(
+        "layer_linear_bytes",
+        text("activation.step.linear", mlp=text(f"option.mlp.{shape.mlp}")),
+        r"s\,b\,(4ad + u\,F\,n)/t + 4\,s\,b\,k\,d/\min(t,k)",
+        template,
+        parts["linear"],
+        "B",
+        **base,
+        a=float(shape.attention_heads),
+        d=float(shape.head_dim),
+        u=_MLP_BYTES[shape.mlp],
+        F=float(shape.ffn_hidden_size),
+        n=float(shape.mlp_copies),
+        k=k,
+        tk=kv_split,
+    )
+
+
+def _core_step(shape: LayerShape, parts: dict[str, float], base: dict[str, Figure]) -> Step:
+    """The attention core: FlashAttention's log-sum-exp per query, or the softmax's s² matrix (c_p·s² with context
+    parallelism: each rank's queries against every key)."""
+    over_t, a, cp = _over(shape)[1], shape.attention_heads, shape.context_parallel
+    if shape.flash_attention:
+        formula, template, key = r"4\,a\,s\,b/t", "4 × {a} × {s} × {b}" + over_t, "activation.step.core_flash"
+    else:
+        c = 5.0 if shape.dropout else 2.0
+        formula, template = rf"{c:g}\,a\,s^2\,b/t", f"{c:g} × {{a}} × {{s}}² × {{b}}" + over_t
+        key = "activation.step.core"
+        if cp > 1:
+            formula = rf"{c:g}\,a\,s^2\,b\,c_p/t"
+            template = f"{c:g} × {{a}} × {{s}}² × {{b}} × {{cp}}" + over_t
+    return step("layer_core_bytes", text(key), formula, template, parts["core"], "B", **base, a=float(a), cp=float(cp))
+
+
+def _output_step(shape: LayerShape, base: dict[str, Figure], vocab_size: float, logits: float) -> Step:
+    template = "4 × {s} × {b} × {h}" + _over(shape)[0] + " + 4 × {s} × {b} × {V}" + _over(shape)[1]
+    formula = r"4\,s\,b\,h/t_s + 4\,s\,b\,v/t"
+    return step(
+        "output_bytes", text("activation.step.output"), formula, template, logits, "B", **base, V=float(vocab_size)
+    )
+
+
+def _total_step(
+    recompute: str, parts: dict[str, float], layers: float, logits: float | None, total: float, label: Text | None
+) -> Step:
+    """The layers in flight times the parts each keeps, plus the output layer's logits."""
     names = {"replicated": "R", "linear": "X", "core": "C"}
     shown = [
         names[key]
         for key in ("replicated", "linear", "core")
         if key == "replicated" or (recompute != "full" and (key == "linear" or recompute == "none"))
     ]
-    values = {
-        "L": (float(layers_in_flight), ""),
-        "R": (parts["replicated"], "B"),
-        "X": (parts["linear"], "B"),
-        "C": (parts["core"], "B"),
+    figures: dict[str, Figure] = {
+        "L": float(layers),
+        "R": q(parts["replicated"], "B"),
+        "X": q(parts["linear"], "B"),
+        "C": q(parts["core"], "B"),
     }
     template = "{L} × (" + " + ".join("{" + n + "}" for n in shown) + ")"
     formula = r"L \cdot (" + " + ".join(shown) + ")"
-    if vocab_size is not None:
-        logits = output_activation_bytes(
-            sequence_length=s,
-            micro_batch=b,
-            hidden_size=h,
-            vocab_size=vocab_size,
-            tensor_parallel=t,
-            sequence_parallel=sequence_parallel,
-        )
-        steps.append(
-            Step(
-                "output_bytes",
-                text("activation.step.output"),
-                r"4\,s\,b\,h/t_s + 4\,s\,b\,v/t",
-                "4 × {s} × {b} × {h}" + over_split + " + 4 × {s} × {b} × {V}" + over_t,
-                {**base, "V": (float(vocab_size), "")},
-                logits,
-                "B",
-            )
-        )
-        total += logits
-        values["O"] = (logits, "B")
+    if logits is not None:
+        figures["O"] = q(logits, "B")
         template += " + {O}"
         formula += " + O"
-    steps.append(
-        Step(
-            "activation_bytes",
-            layer_label or text("activation.step.total"),
-            formula,
-            template,
-            values,
-            total,
-            "B",
-        )
-    )
-    return per_layer, check_finite_result("activation_bytes", total), steps
+    return step("activation_bytes", label or text("activation.step.total"), formula, template, total, "B", **figures)

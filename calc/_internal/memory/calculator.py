@@ -1,13 +1,15 @@
 # The training-memory calculator: the training state and activations per accelerator, and whether they fit.
 from __future__ import annotations
 
-from ..data import load_data
+from dataclasses import dataclass
+
+from ..data import Model, load_data
 from ..errors import check_choice, check_finite_result, check_number
 from ..fields import ACCELERATOR, CUSTOM_MEMORY, MAX_MEMORY_GB, Calculator, Field
 from ..messages import text
 from ..plot import memory_bars_svg
-from ..results import Result, Step
-from .activations import MLPS, SWITCHES, activation_steps
+from ..results import Result, Scalar, Step, q, step
+from .activations import MLPS, SWITCHES, LayerShape, activation_steps, layer_shape
 from .state import (
     CUDA_CONTEXT_BYTES,
     RECIPES,
@@ -67,25 +69,102 @@ def training_memory(
     Raises:
         CalcError: a value outside its range or an unknown recipe, recompute mode or accelerator.
     """
-    shape = load_data().model(model) if model is not None else None
-    if shape is not None:
-        params, layers, hidden_size, attention_heads = (
-            shape.params,
-            shape.layers,
-            shape.hidden_size,
-            shape.attention_heads,
-        )
-        kv_heads, ffn_hidden_size, vocab_size, mlp = (
-            shape.kv_heads,
-            shape.ffn_hidden_size,
-            shape.vocab_size,
-            shape.mlp or mlp,
-        )
-    psi = check_number("params", params, low=0, low_open=True, high=1e15)
+    found = load_data().model(model) if model is not None else None
+    if found is not None:
+        blocks = _model_blocks(found, mlp)
+    else:
+        custom = (params, layers, hidden_size, attention_heads, kv_heads, None, ffn_hidden_size, 1.0, mlp, vocab_size)
+        blocks = _Blocks(*custom)
+    psi = check_number("params", blocks.params, low=0, low_open=True, high=1e15)
     stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
     n = check_number("count", count, low=1, high=1e7, integer=True)
     flash = check_choice("flash_attention", flash_attention, SWITCHES) == "on"
     with_dropout = check_choice("dropout", dropout, SWITCHES) == "on"
+    quantities, state, steps = _state(psi, recipe, stage, n)
+    activations = 0.0
+    if blocks.layers is not None and blocks.hidden_size is not None:
+        layer = _layer(blocks, blocks.hidden_size, sequence_length, micro_batch, recompute, flash, with_dropout)
+        label = text("training-memory.step.activation_bytes", recompute=text(f"option.recompute.{recompute}"))
+        _, activations, more = activation_steps(
+            layer, layers_in_flight=blocks.layers, vocab_size=blocks.vocab_size, layer_label=label
+        )
+        steps += more
+    quantities["per_accelerator_bytes"] = per_accelerator = state + activations
+    quantities["activation_bytes"] = activations
+    steps += _fit(quantities, per_accelerator, accelerator, capacity_bytes, runtime_reserve_bytes)
+    for key, value in quantities.items():
+        if isinstance(value, float):
+            check_finite_result(key, value)
+    return Result(calculator="training-memory", quantities=quantities, steps=steps)
+
+
+@dataclass(frozen=True)
+class _Blocks:
+    """The model as training memory reads it: a data/ model's figures, or the custom ones given (None: not given).
+    `ffn_hidden_size` is the MLP a token passes, `mlp_copies` how many (an expert's, times those a token visits)."""
+
+    params: float | None
+    layers: float | None
+    hidden_size: float | None
+    attention_heads: float | None
+    kv_heads: float | None
+    head_dim: float | None
+    ffn_hidden_size: float | None
+    mlp_copies: float
+    mlp: str
+    vocab_size: float | None
+
+
+def _model_blocks(found: Model, mlp: str) -> _Blocks:
+    width, copies = found.ffn_hidden_size, 1.0
+    if found.experts is not None:
+        width = found.expert_ffn_hidden_size
+        copies = float((found.experts_per_token or 1) + (found.shared_experts or 0))
+    return _Blocks(
+        found.params,
+        found.layers,
+        found.hidden_size,
+        found.attention_heads,
+        found.kv_heads,
+        found.head_dim,
+        width,
+        copies,
+        found.mlp or mlp,
+        found.vocab_size,
+    )
+
+
+def _layer(
+    blocks: _Blocks,
+    hidden: float,
+    sequence_length: float,
+    micro_batch: float,
+    recompute: str,
+    flash: bool,
+    dropout: bool,
+) -> LayerShape:
+    """One layer's activation inputs, checked (heads default to h/128)."""
+    heads = blocks.attention_heads if blocks.attention_heads is not None else max(1.0, round(hidden / 128))
+    check_number("layers", blocks.layers, low=1, high=1e4, integer=True)
+    check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
+    return layer_shape(
+        sequence_length=sequence_length,
+        micro_batch=micro_batch,
+        hidden_size=hidden,
+        attention_heads=heads,
+        kv_heads=blocks.kv_heads,
+        head_dim=blocks.head_dim,
+        ffn_hidden_size=blocks.ffn_hidden_size,
+        mlp=blocks.mlp,
+        mlp_copies=blocks.mlp_copies,
+        recompute=recompute,
+        flash_attention=flash,
+        dropout=dropout,
+    )
+
+
+def _state(psi: float, recipe: str, stage: int, n: float) -> tuple[dict[str, Scalar], float, list[Step]]:
+    """The training state: bytes per parameter by recipe, for the whole model, and on one accelerator under ZeRO."""
     weights, grads, optimizer = RECIPES[check_choice("recipe", recipe, tuple(RECIPES))]
     per_param = weights + grads + optimizer
     total = psi * per_param
@@ -95,75 +174,61 @@ def training_memory(
         for name, size, level in (("weight", weights, 3), ("gradient", grads, 2), ("optimizer", optimizer, 1))
     }
     steps = [
-        Step(
+        step(
             "bytes_per_param",
             text("training-memory.step.bytes_per_param", recipe=text(f"option.recipe.{recipe}")),
             r"w + g + o",
             "{w} + {g} + {o}",
-            {"w": (weights, "B"), "g": (grads, "B"), "o": (optimizer, "B")},
             per_param,
             "B",
+            w=q(weights, "B"),
+            g=q(grads, "B"),
+            o=q(optimizer, "B"),
         ),
-        Step(
+        step(
             "total_bytes",
             text("training-memory.step.total_bytes"),
             r"\Psi\,(w + g + o)",
             "{P} × {b}",
-            {"P": (psi, ""), "b": (per_param, "B")},
             total,
             "B",
+            P=psi,
+            b=q(per_param, "B"),
         ),
-        Step(
+        step(
             "state_bytes",
             text("training-memory.step.state_bytes", stage=stage, count=float(n)),
             r"w\Psi/N_w + g\Psi/N_g + o\Psi/N_o",
             "{W} + {G} + {O}",
-            {"W": (share["weight"], "B"), "G": (share["gradient"], "B"), "O": (share["optimizer"], "B")},
             state,
             "B",
+            W=q(share["weight"], "B"),
+            G=q(share["gradient"], "B"),
+            O=q(share["optimizer"], "B"),
         ),
     ]
-    activations = 0.0
-    if layers is not None and hidden_size is not None:
-        heads = attention_heads if attention_heads is not None else max(1.0, round(hidden_size / 128))
-        check_number("layers", layers, low=1, high=1e4, integer=True)
-        check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
-        width, copies = ffn_hidden_size, 1.0
-        if shape is not None and shape.experts is not None:
-            width, copies = (
-                shape.expert_ffn_hidden_size,
-                float((shape.experts_per_token or 1) + (shape.shared_experts or 0)),
-            )
-        _, activations, activation_derivation = activation_steps(
-            layers_in_flight=layers,
-            sequence_length=sequence_length,
-            micro_batch=micro_batch,
-            hidden_size=hidden_size,
-            attention_heads=heads,
-            kv_heads=kv_heads,
-            head_dim=shape.head_dim if shape is not None else None,
-            ffn_hidden_size=width,
-            mlp=mlp,
-            mlp_copies=copies,
-            recompute=recompute,
-            flash_attention=flash,
-            dropout=with_dropout,
-            vocab_size=vocab_size,
-            layer_label=text("training-memory.step.activation_bytes", recompute=text(f"option.recompute.{recompute}")),
-        )
-        steps += activation_derivation
-    per_accelerator = state + activations
-    quantities: dict[str, float | str | bool | None] = {
+    quantities: dict[str, Scalar] = {
         "bytes_per_param": per_param,
         "total_bytes": total,
-        "per_accelerator_bytes": per_accelerator,
+        "per_accelerator_bytes": state,
         "weight_bytes": share["weight"],
         "gradient_bytes": share["gradient"],
         "optimizer_bytes": share["optimizer"],
-        "activation_bytes": activations,
+        "activation_bytes": 0.0,
         "capacity_bytes": None,
         "fits": None,
     }
+    return quantities, state, steps
+
+
+def _fit(
+    quantities: dict[str, Scalar],
+    per_accelerator: float,
+    accelerator: str | None,
+    capacity_bytes: float | None,
+    runtime_reserve_bytes: float | None,
+) -> list[Step]:
+    """With a chip's memory, the room the runtime leaves on it and whether the accelerator's bytes fit."""
     capacity, where = None, None
     if accelerator is not None:
         capacity, where = device_capacity(load_data().accelerator(accelerator))
@@ -174,16 +239,13 @@ def training_memory(
     reserve = check_number("runtime_reserve_bytes", reserve, low=0, high=1e15)
     quantities["runtime_reserve_bytes"] = reserve
     quantities["usable_bytes"] = None
-    if capacity is not None and where is not None:
-        usable, capacity_steps = usable_capacity(capacity, where, reserve)
-        quantities["capacity_bytes"] = capacity
-        quantities["usable_bytes"] = usable
-        quantities["fits"] = per_accelerator <= usable
-        steps += capacity_steps
-    for key, value in quantities.items():
-        if isinstance(value, float):
-            check_finite_result(key, value)
-    return Result(calculator="training-memory", quantities=quantities, steps=steps)
+    if capacity is None or where is None:
+        return []
+    usable, capacity_steps = usable_capacity(capacity, where, reserve)
+    quantities["capacity_bytes"] = capacity
+    quantities["usable_bytes"] = usable
+    quantities["fits"] = per_accelerator <= usable
+    return capacity_steps
 
 
 def _training_memory_result_svg(result: Result, lang: str) -> str:

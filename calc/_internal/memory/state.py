@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..data import Accelerator
 from ..errors import CalcError, check_choice, check_number
 from ..messages import Text, text
-from ..results import Step
+from ..results import Step, q, step
 
 # recipe -> (weight, gradient, optimizer-state) bytes per parameter.
 # adam-mixed: ZeRO's accounting (Rajbhandari et al. 2020, §3.1): 2 (BF16/FP16 weights) + 2 (gradients)
@@ -39,15 +39,16 @@ def usable_capacity(capacity: float, where: Text, reserve: float = CUDA_CONTEXT_
     """What a process can fill: the capacity less the runtime's reserve, with the two steps that show it."""
     usable = capacity - reserve
     return usable, [
-        Step("capacity_bytes", where, r"M", "{M}", {"M": (capacity, "B")}, capacity, "B"),
-        Step(
+        step("capacity_bytes", where, r"M", "{M}", capacity, "B", M=q(capacity, "B")),
+        step(
             "usable_bytes",
             text("training-memory.step.usable"),
             r"M - R_\text{runtime}",
             "{M} − {R}",
-            {"M": (capacity, "B"), "R": (reserve, "B")},
             usable,
             "B",
+            M=q(capacity, "B"),
+            R=q(reserve, "B"),
         ),
     ]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..chips import Chip
-from ..data import load_data
+from ..chips import Chip, Roofs
+from ..data import Accelerator, load_data
 from ..errors import CalcError, check_choice, check_finite_result, check_number
 from ..fields import (
     ACCELERATOR,
@@ -132,19 +132,7 @@ def parallelism(
     shape = model_shape(model, params, layers, hidden_size, attention_heads, kv_heads, ffn_hidden_size, vocab_size, mlp)
     check_choice("dtype", dtype, DTYPES)
     chip = load_data().accelerator(accelerator) if accelerator is not None else None
-    if chip is not None:
-        peak = chip.peak_flop_per_s(dtype)
-        capacity, where = device_capacity(chip)
-        if not chip.memory_bandwidth_bytes_per_s:
-            raise CalcError(field="accelerator", kind="no_figure", detail="memory_bandwidth", subject=chip.name)
-        hbm = chip.memory_bandwidth_bytes_per_s
-        label = text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}"))
-    else:
-        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-        capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
-        where = text("training-memory.step.capacity", chip=text("chip.custom"))
-        hbm = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
-        label = text("chip.custom")
+    label, peak, capacity, where, hbm = _chip_figures(chip, dtype, peak_flop_per_s, memory_bytes, bandwidth_bytes_per_s)
     links = setup_links(
         chip, scale_up_bytes_per_s, scale_up_domain, scale_up_topology, scale_up_link_bytes_per_s, scale_out_bytes_per_s
     )
@@ -153,6 +141,93 @@ def parallelism(
     usable, capacity_steps = usable_capacity(capacity, where)
     efficiency = default if matmul_efficiency is None else matmul_efficiency
     efficiency = check_number("matmul_efficiency", efficiency, low=0, low_open=True, high=1)
+    n, s, batch, degrees = _degrees(
+        count, tp, pp, cp, ep, virtual_stages, dp, zero_stage, sequence_length, global_batch_tokens, micro_batch
+    )
+    setup = Setup(
+        shape=shape,
+        chip_label=label,
+        peak=peak,
+        efficiency=efficiency,
+        capacity=usable,
+        hbm=hbm,
+        links=links,
+        count=n,
+        sequence=s,
+        batch_tokens=batch,
+        recipe=check_choice("recipe", recipe, tuple(RECIPES)),
+        flash=check_choice("flash_attention", flash_attention, SWITCHES) == "on",
+        dropout=check_choice("dropout", dropout, SWITCHES) == "on",
+        units=compute_units(chip),
+        attention_rate=attention_rate(chip, dtype, basis, efficiency),
+    )
+    lay = Layout(
+        **degrees,
+        recompute=check_choice("recompute", recompute, RECOMPUTE),
+        sequence_parallel=check_choice("sequence_parallel", sequence_parallel, SWITCHES) == "on",
+        tp_overlap=check_choice("tp_overlap", tp_overlap, SWITCHES) == "on",
+        dp_overlap=check_choice("dp_overlap", dp_overlap, SWITCHES) == "on",
+        ep_overlap=check_choice("ep_overlap", ep_overlap, SWITCHES) == "on",
+    )
+    check_choice("search", search, SWITCHES)
+    check_layout(setup, lay)
+    check_activation_inputs(setup, lay)
+    fig = evaluate_layout(setup, lay)
+    steps = planner_steps(setup, lay, fig, capacity_steps)
+    notes = _notes(setup, lay, fig, roofs, basis, matmul_efficiency is None)
+    quantities = _quantities(setup, lay, fig, capacity, roofs.basis)
+    for key, value in quantities.items():
+        if isinstance(value, float):
+            check_finite_result(key, value)
+    table = None
+    if search == "on":
+        table = search_layouts(setup, lay)
+        if not table:
+            notes.append(text("planner.note.none_fit"))
+    return Result(
+        calculator="parallelism", quantities=quantities, steps=steps, notes=notes, table=table, table_key="layouts"
+    )
+
+
+def _chip_figures(
+    chip: Accelerator | None,
+    dtype: str,
+    peak_flop_per_s: float | None,
+    memory_bytes: float,
+    bandwidth_bytes_per_s: float,
+) -> tuple[Text, float, float, Text, float]:
+    """A data/ chip's (or the custom chip's) label, dense peak in `dtype`, memory with the words naming it, and
+    HBM bandwidth."""
+    if chip is None:
+        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
+        capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
+        where = text("training-memory.step.capacity", chip=text("chip.custom"))
+        hbm = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
+        return text("chip.custom"), peak, capacity, where, hbm
+    peak = chip.peak_flop_per_s(dtype)
+    capacity, where = device_capacity(chip)
+    if not chip.memory_bandwidth_bytes_per_s:
+        raise CalcError(field="accelerator", kind="no_figure", detail="memory_bandwidth", subject=chip.name)
+    label = text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}"))
+    return label, peak, capacity, where, chip.memory_bandwidth_bytes_per_s
+
+
+def _degrees(
+    count: float,
+    tp: float,
+    pp: float,
+    cp: float,
+    ep: float,
+    virtual_stages: float,
+    dp: float | None,
+    zero_stage: int,
+    sequence_length: float,
+    global_batch_tokens: float,
+    micro_batch: float,
+) -> tuple[int, int, float, dict[str, int]]:
+    """(accelerators, sequence length, batch tokens, the layout's degrees, ZeRO stage and micro-batch), checked:
+    dp defaults to what tp·pp·cp leave of the accelerators, and the batch must give every data-parallel rank one
+    micro-batch."""
     n = int(check_number("count", count, low=1, high=1e7, integer=True))
     t_ = int(check_number("tp", tp, low=1, high=1e5, integer=True))
     p_ = int(check_number("pp", pp, low=1, high=1e4, integer=True))
@@ -173,108 +248,75 @@ def parallelism(
         raise CalcError(
             field="global_batch_tokens", kind="layout", detail="batch", value=batch, subject=str(s * b * d_)
         )
-    setup = Setup(
-        shape=shape,
-        chip_label=label,
-        peak=peak,
-        efficiency=efficiency,
-        capacity=usable,
-        hbm=hbm,
-        links=links,
-        count=n,
-        sequence=s,
-        batch_tokens=batch,
-        recipe=check_choice("recipe", recipe, tuple(RECIPES)),
-        flash=check_choice("flash_attention", flash_attention, SWITCHES) == "on",
-        dropout=check_choice("dropout", dropout, SWITCHES) == "on",
-        units=compute_units(chip),
-        attention_rate=attention_rate(chip, dtype, basis, efficiency),
+    return (
+        n,
+        s,
+        batch,
+        {"tp": t_, "pp": p_, "dp": d_, "ep": e_, "cp": c_, "virtual": v_, "zero": stage, "micro_batch": b},
     )
-    lay = Layout(
-        tp=t_,
-        pp=p_,
-        dp=d_,
-        ep=e_,
-        cp=c_,
-        virtual=v_,
-        zero=stage,
-        micro_batch=b,
-        recompute=check_choice("recompute", recompute, RECOMPUTE),
-        sequence_parallel=check_choice("sequence_parallel", sequence_parallel, SWITCHES) == "on",
-        tp_overlap=check_choice("tp_overlap", tp_overlap, SWITCHES) == "on",
-        dp_overlap=check_choice("dp_overlap", dp_overlap, SWITCHES) == "on",
-        ep_overlap=check_choice("ep_overlap", ep_overlap, SWITCHES) == "on",
-    )
-    check_choice("search", search, SWITCHES)
-    check_layout(setup, lay)
-    check_activation_inputs(setup, lay)
-    q = evaluate_layout(setup, lay)
-    steps = planner_steps(setup, lay, q, capacity_steps)
+
+
+def _notes(
+    setup: Setup, lay: Layout, fig: dict[str, Any], roofs: Roofs, basis: str, efficiency_default: bool
+) -> list[Text]:
+    """The basis's note, then what the figures leave out or warn of; a layout that does not fit says so first."""
     notes: list[Text] = [roofs.note]
-    if matmul_efficiency is None and roofs.flop_per_s == peak:  # no measured matmul: the typical efficiency
+    if efficiency_default and roofs.flop_per_s == setup.peak:  # no measured matmul: the typical efficiency
         key = "planner.note.efficiency_peak" if basis == "peak" else "planner.note.efficiency_typical"
-        notes.append(text(key, efficiency=efficiency))
-    if shape.vocab is None:
+        notes.append(text(key, efficiency=setup.efficiency))
+    if setup.shape.vocab is None:
         notes.append(text("planner.note.no_vocab"))
-    if q["critical"] is None:
+    if fig["critical"] is None:
         notes.append(text("planner.note.no_dp"))
-    if not q["fits"]:  # first: every figure below is for a layout that cannot run
-        needed, room = format_quantity(q["total"], "B"), format_quantity(usable, "B")
+    if not fig["fits"]:  # first: every figure below is for a layout that cannot run
+        needed, room = format_quantity(fig["total"], "B"), format_quantity(setup.capacity, "B")
         notes.insert(0, text("planner.note.no_fit", needed=needed, capacity=room))
-    if q["bubble_fraction"] > 1:
-        notes.append(text("planner.note.bubble_over_one", bubble=q["bubble_fraction"], stages=float(p_)))
-    quantities: dict[str, Any] = {
-        "weights_bytes": q["weights"],
-        "gradients_bytes": q["gradients"],
-        "optimizer_bytes": q["optimizer"],
-        "activation_bytes": q["activations"],
-        "total_bytes": q["total"],
+    if fig["bubble_fraction"] > 1:
+        notes.append(text("planner.note.bubble_over_one", bubble=fig["bubble_fraction"], stages=float(lay.pp)))
+    return notes
+
+
+def _quantities(setup: Setup, lay: Layout, fig: dict[str, Any], capacity: float, basis: str) -> dict[str, Any]:
+    return {
+        "weights_bytes": fig["weights"],
+        "gradients_bytes": fig["gradients"],
+        "optimizer_bytes": fig["optimizer"],
+        "activation_bytes": fig["activations"],
+        "total_bytes": fig["total"],
         "capacity_bytes": capacity,
-        "usable_bytes": usable,
-        "fits": q["fits"],
-        "dp": float(d_),
-        "microbatches": float(q["microbatches"]),
-        "batch_tokens": q["batch"],
-        "pipeline_bubble_fraction": q["bubble_fraction"],
-        "compute_seconds": q["compute"],
-        "tp_comm_seconds": q["tp_comm"],
-        "tp_exposed_seconds": q["tp_exposed"],
-        "pp_comm_seconds": q["pp_comm"],
-        "dp_comm_seconds": q["dp_comm"],
-        "ep_comm_seconds": q["ep_comm"],
-        "ep_exposed_seconds": q["ep_exposed"],
-        "cp_comm_seconds": q["cp_comm"],
-        "dp_exposed_seconds": q["dp_exposed"],
-        "exposed_comm_seconds": q["exposed"],
-        "bubble_seconds": q["bubble"],
-        "optimizer_seconds": q["optimizer_s"],
-        "step_seconds": q["step"],
-        "mfu": q["mfu"],
-        "hfu": q["hfu"],
-        "tokens_per_second": q["tokens_per_second"],
-        "critical_batch_tokens_per_device": q["critical"],
-        "batch_tokens_per_device": q["tokens_per_device"],
-        "matmul_efficiency": efficiency,
-        "basis": roofs.basis,
-        "memory_bandwidth_bytes_per_s": hbm,
-        "tp_link": link_word(q["tp_one"]),
-        "pp_link": link_word(q["pp_one"]),
-        "dp_link": link_word(q["dp_one"]),
-        "ep_link": link_word(q["ep_one"]),
-        "cp_link": link_word(q["cp_one"]),
+        "usable_bytes": setup.capacity,
+        "fits": fig["fits"],
+        "dp": float(lay.dp),
+        "microbatches": float(fig["microbatches"]),
+        "batch_tokens": fig["batch"],
+        "pipeline_bubble_fraction": fig["bubble_fraction"],
+        "compute_seconds": fig["compute"],
+        "tp_comm_seconds": fig["tp_comm"],
+        "tp_exposed_seconds": fig["tp_exposed"],
+        "pp_comm_seconds": fig["pp_comm"],
+        "dp_comm_seconds": fig["dp_comm"],
+        "ep_comm_seconds": fig["ep_comm"],
+        "ep_exposed_seconds": fig["ep_exposed"],
+        "cp_comm_seconds": fig["cp_comm"],
+        "dp_exposed_seconds": fig["dp_exposed"],
+        "exposed_comm_seconds": fig["exposed"],
+        "bubble_seconds": fig["bubble"],
+        "optimizer_seconds": fig["optimizer_s"],
+        "step_seconds": fig["step"],
+        "mfu": fig["mfu"],
+        "hfu": fig["hfu"],
+        "tokens_per_second": fig["tokens_per_second"],
+        "critical_batch_tokens_per_device": fig["critical"],
+        "batch_tokens_per_device": fig["tokens_per_device"],
+        "matmul_efficiency": setup.efficiency,
+        "basis": basis,
+        "memory_bandwidth_bytes_per_s": setup.hbm,
+        "tp_link": link_word(fig["tp_one"]),
+        "pp_link": link_word(fig["pp_one"]),
+        "dp_link": link_word(fig["dp_one"]),
+        "ep_link": link_word(fig["ep_one"]),
+        "cp_link": link_word(fig["cp_one"]),
     }
-    for key, value in quantities.items():
-        if isinstance(value, float):
-            check_finite_result(key, value)
-    table = None
-    if search == "on":
-        table = search_layouts(setup, lay)
-        if not table:
-            notes.append(text("planner.note.none_fit"))
-    result = Result(
-        calculator="parallelism", quantities=quantities, steps=steps, notes=notes, table=table, table_key="layouts"
-    )
-    return result
 
 
 # -- page chart -------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..memory import (
@@ -9,9 +10,9 @@ from ..memory import (
     activation_steps,
 )
 from ..messages import text
-from ..results import Step, digits_for_difference
+from ..results import Figure, Step, digits_for_difference, q, step
 from .kernels import LayerWork, OutputWork, pass_factors
-from .layout import Layout, Setup
+from .layout import Layout, Setup, activation_inputs
 from .links import Collective
 
 # -- the derivation --------------------------------------------------------------------------------------------
@@ -28,534 +29,539 @@ def _times(
     return f"{count} × ({template})", {**values, **renamed}
 
 
-def planner_steps(setup: Setup, lay: Layout, q: dict[str, Any], capacity_steps: Sequence[Step] = ()) -> list[Step]:
-    m = setup.shape
-    t, p, d, e, c, v = float(lay.tp), float(lay.pp), float(lay.dp), float(lay.ep), float(lay.cp), float(lay.virtual)
-    mb = float(q["microbatches"])
-    steps = [
-        Step(
+def planner_steps(setup: Setup, lay: Layout, fig: dict[str, Any], capacity_steps: Sequence[Step] = ()) -> list[Step]:
+    """One layout's derivation from its figures (`evaluate_layout`): the layout and batch, the memory per device
+    against its capacity, a micro-batch's compute, each axis's communication, the pipeline, data parallelism,
+    and the step with its MFU."""
+    steps = _layout_steps(setup, lay, fig) + _state_steps(setup, lay, fig) + _activation_memory_steps(setup, lay, fig)
+    steps += [_total_step(setup, fig), *capacity_steps, _flops_step(setup, lay, fig)]
+    steps += [*compute_steps(setup, lay, fig), _compute_seconds_step(fig)]
+    steps += _collective_steps(lay, fig) + _pipeline_steps(lay, fig) + _data_parallel_steps(lay, fig)
+    return steps + _step_time_steps(setup, fig)
+
+
+def _layout_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """The data-parallel degree the others leave, and the tokens a step's whole micro-batches carry."""
+    t, p, d, c = float(lay.tp), float(lay.pp), float(lay.dp), float(lay.cp)
+    mb = float(fig["microbatches"])
+    return [
+        step(
             "dp",
             text("planner.step.dp"),
             r"d = n / (t\,p\,c)",
             "{n} / ({t} × {p} × {c})",
-            {"n": (float(setup.count), ""), "t": (t, ""), "p": (p, ""), "c": (c, "")},
             d,
             "",
+            n=float(setup.count),
+            t=t,
+            p=p,
+            c=c,
         ),
-        Step(
+        step(
             "batch_tokens",
             text("planner.step.batch_tokens", microbatches=mb),
             r"B = m\,b\,s\,d",
             "{m} × {b} × {s} × {d}",
-            {"m": (mb, ""), "b": (float(lay.micro_batch), ""), "s": (float(setup.sequence), ""), "d": (d, "")},
-            q["batch"],
+            fig["batch"],
             "",
+            m=mb,
+            b=float(lay.micro_batch),
+            s=float(setup.sequence),
+            d=d,
         ),
     ]
-    base = {"t": (t, ""), "p": (p, ""), "f": (q["imbalance"], "")}
+
+
+def _state_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """Parameters on one device (routed experts also split by ep), then the weights, gradients and optimizer
+    states ZeRO shards over the data-parallel group."""
+    m = setup.shape
+    base: dict[str, Figure] = {"t": float(lay.tp), "p": float(lay.pp), "f": fig["imbalance"]}
     if m.experts:
-        steps.append(
-            Step(
-                "params_per_device",
-                text("planner.step.params_moe", layers=float(q["per_stage"])),
-                r"\frac{N - N_e}{t\,p}\,f + \frac{N_e}{t\,p\,e}\,f",
-                "({N} − {Ne}) / ({t} × {p}) × {f} + {Ne} / ({t} × {p} × {e}) × {f}",
-                {**base, "N": (m.params, ""), "Ne": (m.expert_params, ""), "e": (e, "")},
-                q["dense_dev"] + q["expert_dev"],
-                "",
-            )
+        params = step(
+            "params_per_device",
+            text("planner.step.params_moe", layers=float(fig["per_stage"])),
+            r"\frac{N - N_e}{t\,p}\,f + \frac{N_e}{t\,p\,e}\,f",
+            "({N} − {Ne}) / ({t} × {p}) × {f} + {Ne} / ({t} × {p} × {e}) × {f}",
+            fig["dense_dev"] + fig["expert_dev"],
+            "",
+            **base,
+            N=m.params,
+            Ne=m.expert_params,
+            e=float(lay.ep),
         )
     else:
-        steps.append(
-            Step(
-                "params_per_device",
-                text("planner.step.params", layers=float(q["per_stage"])),
-                r"\frac{N}{t\,p}\,f",
-                "{N} / ({t} × {p}) × {f}",
-                {**base, "N": (m.params, "")},
-                q["dense_dev"],
-                "",
-            )
+        label = text("planner.step.params", layers=float(fig["per_stage"]))
+        template = "{N} / ({t} × {p}) × {f}"
+        params = step(
+            "params_per_device", label, r"\frac{N}{t\,p}\,f", template, fig["dense_dev"], "", **base, N=m.params
         )
+    steps = [params]
     w, g, o = RECIPES[setup.recipe]
     for key, size, level in (("weights", w, 3), ("gradients", g, 2), ("optimizer", o, 1)):
-        shard = float(q["group"]) if lay.zero >= level else 1.0
-        eshard = float(q["expert_group"]) if lay.zero >= level else 1.0
-        values = {"w": (size, "B"), "P": (q["dense_dev"], ""), "G": (shard, "")}
+        shard = float(fig["group"]) if lay.zero >= level else 1.0
+        eshard = float(fig["expert_group"]) if lay.zero >= level else 1.0
+        figures: dict[str, Figure] = {"w": q(size, "B"), "P": fig["dense_dev"], "G": shard}
         template = "{w} × {P} / {G}"
         if m.experts:
-            values.update(Pe=(q["expert_dev"], ""), Ge=(eshard, ""))
+            figures.update(Pe=fig["expert_dev"], Ge=eshard)
             template = "{w} × ({P} / {G} + {Pe} / {Ge})"
-        steps.append(
-            Step(
-                f"{key}_bytes",
-                text(f"planner.step.{key}", stage=lay.zero),
-                r"w\,P / G",
-                template,
-                values,
-                q[key],
-                "B",
-            )
-        )
-    _, _, act_steps = activation_steps(
-        layers_in_flight=q["first"],
-        sequence_length=setup.sequence // lay.cp,
-        micro_batch=lay.micro_batch,
-        hidden_size=m.hidden,
-        attention_heads=m.heads,
-        kv_heads=m.kv_heads,
-        head_dim=m.head_dim,
-        ffn_hidden_size=m.expert_ffn if m.experts else m.ffn,
-        mlp=m.mlp,
-        mlp_copies=float(m.experts_per_token + m.shared_experts) if m.experts else 1.0,
-        tensor_parallel=lay.tp,
-        sequence_parallel=lay.sequence_parallel,
-        recompute=lay.recompute,
-        flash_attention=setup.flash,
-        dropout=setup.dropout,
-        vocab_size=m.vocab if lay.pp == 1 else None,
-        layer_label=text("planner.step.first_stage", layers=q["first"]),
-        context_parallel=lay.cp,
+        label = text(f"planner.step.{key}", stage=lay.zero)
+        steps.append(step(f"{key}_bytes", label, r"w\,P / G", template, fig[key], "B", **figures))
+    return steps
+
+
+def _activation_memory_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """The first stage's activations (`activation_steps`), and with a pipeline the last stage's and the larger."""
+    _, _, steps = activation_steps(
+        activation_inputs(setup, lay),
+        layers_in_flight=fig["first"],
+        vocab_size=setup.shape.vocab if lay.pp == 1 else None,
+        layer_label=text("planner.step.first_stage", layers=fig["first"]),
     )
-    steps += act_steps
-    if lay.pp > 1:
-        values = {"L": (q["last"], ""), "A": (q["per_layer"], "B")}
-        template, formula = "{L} × {A}", r"L_\text{last} \cdot A"
-        if q["logits"]:
-            values["O"] = (q["logits"], "B")
-            template, formula = template + " + {O}", formula + " + O"
-        steps.append(
-            Step(
-                "last_stage_bytes",
-                text("planner.step.last_stage", layers=q["last"]),
-                formula,
-                template,
-                values,
-                q["last_bytes"],
-                "B",
-            )
-        )
-        steps.append(
-            Step(
-                "activation_bytes",
-                text("planner.step.activations"),
-                r"\max(A_\text{first}, A_\text{last})",
-                "max({F}, {S})",
-                {"F": (q["first_bytes"], "B"), "S": (q["last_bytes"], "B")},
-                q["activations"],
-                "B",
-            )
-        )
-    steps.append(
-        Step(
-            "total_bytes",
-            text("planner.step.total", chip=setup.chip_label),
-            r"M = W + G + O + A",
-            "{W} + {G} + {O} + {A}",
-            {
-                "W": (q["weights"], "B"),
-                "G": (q["gradients"], "B"),
-                "O": (q["optimizer"], "B"),
-                "A": (q["activations"], "B"),
-            },
-            q["total"],
+    if lay.pp == 1:
+        return steps
+    figures: dict[str, Figure] = {"L": fig["last"], "A": q(fig["per_layer"], "B")}
+    template, formula = "{L} × {A}", r"L_\text{last} \cdot A"
+    if fig["logits"]:
+        figures["O"] = q(fig["logits"], "B")
+        template, formula = template + " + {O}", formula + " + O"
+    label = text("planner.step.last_stage", layers=fig["last"])
+    return [
+        *steps,
+        step("last_stage_bytes", label, formula, template, fig["last_bytes"], "B", **figures),
+        step(
+            "activation_bytes",
+            text("planner.step.activations"),
+            r"\max(A_\text{first}, A_\text{last})",
+            "max({F}, {S})",
+            fig["activations"],
             "B",
-        )
+            F=q(fig["first_bytes"], "B"),
+            S=q(fig["last_bytes"], "B"),
+        ),
+    ]
+
+
+def _total_step(setup: Setup, fig: dict[str, Any]) -> Step:
+    return step(
+        "total_bytes",
+        text("planner.step.total", chip=setup.chip_label),
+        r"M = W + G + O + A",
+        "{W} + {G} + {O} + {A}",
+        fig["total"],
+        "B",
+        W=q(fig["weights"], "B"),
+        G=q(fig["gradients"], "B"),
+        O=q(fig["optimizer"], "B"),
+        A=q(fig["activations"], "B"),
     )
-    steps += capacity_steps
-    k, ka = 6.0 + q["extra"][0], 6.0 + q["extra"][1]
-    steps.append(
-        Step(
-            "flops_per_token",
-            text(f"planner.step.flops_{lay.recompute}"),
-            rf"{k:g}\,N_a + {ka:g}\,L\,a\,d\,s",
-            f"{k:g} × {{N}} + {ka:g} × {{L}} × {{a}} × {{dh}} × {{s}}",
-            {
-                "N": (m.active_params, ""),
-                "L": (float(m.layers), ""),
-                "a": (float(m.heads), ""),
-                "dh": (m.head_dim, ""),
-                "s": (float(setup.sequence), ""),
-            },
-            q["hw_token"],
-            "FLOP",
-        )
+
+
+def _flops_step(setup: Setup, lay: Layout, fig: dict[str, Any]) -> Step:
+    """The hardware FLOPs per token: forward and backward, and what the recomputation runs again."""
+    m = setup.shape
+    k, ka = 6.0 + fig["extra"][0], 6.0 + fig["extra"][1]
+    return step(
+        "flops_per_token",
+        text(f"planner.step.flops_{lay.recompute}"),
+        rf"{k:g}\,N_a + {ka:g}\,L\,a\,d\,s",
+        f"{k:g} × {{N}} + {ka:g} × {{L}} × {{a}} × {{dh}} × {{s}}",
+        fig["hw_token"],
+        "FLOP",
+        N=m.active_params,
+        L=float(m.layers),
+        a=float(m.heads),
+        dh=m.head_dim,
+        s=float(setup.sequence),
     )
-    steps += compute_steps(setup, lay, q)
-    steps.append(
-        Step(
-            "compute_seconds",
-            text("planner.step.compute"),
-            r"m\,t_\mu",
-            "{m} × {T}",
-            {"m": (mb, ""), "T": (q["compute_mb"], "s")},
-            q["compute"],
-            "s",
-        )
+
+
+def _compute_seconds_step(fig: dict[str, Any]) -> Step:
+    mb = float(fig["microbatches"])
+    label = text("planner.step.compute")
+    return step(
+        "compute_seconds", label, r"m\,t_\mu", "{m} × {T}", fig["compute"], "s", m=mb, T=q(fig["compute_mb"], "s")
     )
+
+
+def _collective_steps(lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """Each axis's collectives inside the layers, m × L × n calls of one, and what the overlapped ones leave
+    exposed (shown with the digits that keep their difference checkable)."""
+    mb = float(fig["microbatches"])
+    steps = []
     for axis, calls_key, layers_key, count_label in (
         ("tp", "tp_calls", "stage_layers", "planner.step.tp"),
         ("cp", "cp_calls", "stage_layers", "planner.step.cp"),
         ("ep", "ep_calls", "moe_layers", "planner.step.ep"),
     ):
-        one: Collective = q[f"{axis}_one"]
+        one: Collective = fig[f"{axis}_one"]
         if one.seconds == 0:
             continue
-        template, values = _times(
-            "{m} × {L} × {n}",
-            {"m": (mb, ""), "L": (float(q[layers_key]), ""), "n": (q[calls_key], "")},
-            one,
-            "x",
-        )
+        counts = {"m": q(mb, ""), "L": q(float(fig[layers_key]), ""), "n": q(fig[calls_key], "")}
+        template, figures = _times("{m} × {L} × {n}", counts, one, "x")
+        label = text(count_label, link=text(f"planner.link.{one.where}"))
         steps.append(
-            Step(
-                f"{axis}_comm_seconds",
-                text(count_label, link=text(f"planner.link.{one.where}")),
-                r"m\,L\,n\,T_1",
-                template,
-                values,
-                q[f"{axis}_comm"],
-                "s",
-            )
+            step(f"{axis}_comm_seconds", label, r"m\,L\,n\,T_1", template, fig[f"{axis}_comm"], "s", **figures)
         )
-    if lay.tp_overlap and q["tp_one"].seconds > 0:
-        window = {"m": (mb, ""), "T": (q["tp_mb"], "s"), "M": (q["matmul_mb"], "s")}
-        steps.append(
-            Step(
-                "tp_exposed_seconds",
-                text("planner.step.tp_exposed"),
-                r"m\,\max(0, t_\text{TP} - t_\text{matmul})",
-                "{m} × max(0, {T} − {M})",
-                window,
-                q["tp_exposed"],
-                "s",
-                digits_for_difference(q["tp_exposed"], [value for value, _ in window.values()]),
-            )
+    if lay.tp_overlap and fig["tp_one"].seconds > 0:
+        exposed = step(
+            "tp_exposed_seconds",
+            text("planner.step.tp_exposed"),
+            r"m\,\max(0, t_\text{TP} - t_\text{matmul})",
+            "{m} × max(0, {T} − {M})",
+            fig["tp_exposed"],
+            "s",
+            m=mb,
+            T=q(fig["tp_mb"], "s"),
+            M=q(fig["matmul_mb"], "s"),
         )
-    if lay.ep_overlap and q["ep_one"].seconds > 0:
-        window = {"m": (mb, ""), "E": (q["ep_mb"], "s"), "T": (q["compute_mb"], "s")}
-        steps.append(
-            Step(
-                "ep_exposed_seconds",
-                text("planner.step.ep_exposed"),
-                r"m\,\max(0, t_\text{EP} - t_\mu')",
-                "{m} × max(0, {E} − {T})",
-                window,
-                q["ep_exposed"],
-                "s",
-                digits_for_difference(q["ep_exposed"], [value for value, _ in window.values()]),
-            )
+        digits = digits_for_difference(fig["tp_exposed"], [mb, fig["tp_mb"], fig["matmul_mb"]])
+        steps.append(replace(exposed, digits=digits))
+    if lay.ep_overlap and fig["ep_one"].seconds > 0:
+        exposed = step(
+            "ep_exposed_seconds",
+            text("planner.step.ep_exposed"),
+            r"m\,\max(0, t_\text{EP} - t_\mu')",
+            "{m} × max(0, {E} − {T})",
+            fig["ep_exposed"],
+            "s",
+            m=mb,
+            E=q(fig["ep_mb"], "s"),
+            T=q(fig["compute_mb"], "s"),
         )
-    if lay.pp > 1:
-        one, gather = q["pp_one"], q["pp_gather"]
-        if gather is None:
-            template, values = _times("{m} × 2 × {v}", {"m": (mb, ""), "v": (v, "")}, one, "x")
-            formula, label = r"2\,m\,v\,S/B", text("planner.step.pp", link=text(f"planner.link.{one.where}"))
-        else:  # each send of 1/t of the activations, then their AllGather among the receiving TP ranks
-            send, values = _times("1", {"m": (mb, ""), "v": (v, "")}, one, "x")
-            gathered, values = _times("1", values, gather, "y")
-            template = f"{{m}} × 2 × {{v}} × ({send.removeprefix('1 × ')} + {gathered.removeprefix('1 × ')})"
-            formula = r"2\,m\,v\,(S/(t\,B) + T_\text{AG})"
-            label = text("planner.step.pp_gather", link=text(f"planner.link.{one.where}"))
-        steps.append(Step("pp_comm_seconds", label, formula, template, values, q["pp_comm"], "s"))
-        steps.append(
-            Step(
-                "pipeline_bubble_fraction",
-                text("planner.step.bubble_fraction"),
-                r"(p - 1)/(v\,m)",
-                "({p} − 1) / ({v} × {m})",
-                {"p": (p, ""), "v": (v, ""), "m": (mb, "")},
-                q["bubble_fraction"],
-                "",
-            )
-        )
-        steps.append(
-            Step(
-                "bubble_seconds",
-                text("planner.step.bubble"),
-                r"\frac{p-1}{v}\,(t_\mu + t_\text{tp} + t_\text{cp} + t_\text{ep})",
-                "({p} − 1) / {v} × {T}",
-                {"p": (p, ""), "v": (v, ""), "T": (q["critical_mb"], "s")},
-                q["bubble"],
-                "s",
-            )
-        )
-    if q["group"] > 1:
-        one = q["dp_one"]
-        values = {}
-        template = ""
-        if one.seconds > 0:
-            template, values = _times("1", {}, one, "x")
-        if q["ep_dp_one"].seconds > 0:
-            extra_template, values = _times("1", values, q["ep_dp_one"], "y")
-            template = f"{template} + {extra_template}" if template else extra_template
-        steps.append(
-            Step(
-                "dp_allreduce_seconds",
-                text("planner.step.dp_allreduce", link=text(f"planner.link.{one.where}")),
-                r"2\,\frac{n-1}{n}\,\frac{2\,P}{B}",
-                template,
-                values,
-                q["allreduce"],
-                "s",
-            )
-        )
-        window = {
-            "A": (q["allreduce"], "s"),
-            "T": (q["compute_mb"], "s"),
-            "m": (mb, ""),
-            "Fw": (q["fwd"], "s"),
-            "Bw": (q["bwd"], "s"),
-        }
+        digits = digits_for_difference(fig["ep_exposed"], [mb, fig["ep_mb"], fig["compute_mb"]])
+        steps.append(replace(exposed, digits=digits))
+    return steps
+
+
+def _pipeline_steps(lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """With a pipeline: the sends between stages (and the AllGather after each, without sequence parallelism),
+    the bubble's fraction and its time."""
+    if lay.pp == 1:
+        return []
+    p, v, mb = float(lay.pp), float(lay.virtual), float(fig["microbatches"])
+    one, gather = fig["pp_one"], fig["pp_gather"]
+    counts = {"m": q(mb, ""), "v": q(v, "")}
+    if gather is None:
+        template, figures = _times("{m} × 2 × {v}", counts, one, "x")
+        formula, label = r"2\,m\,v\,S/B", text("planner.step.pp", link=text(f"planner.link.{one.where}"))
+    else:  # each send of 1/t of the activations, then their AllGather among the receiving TP ranks
+        send, figures = _times("1", counts, one, "x")
+        gathered, figures = _times("1", figures, gather, "y")
+        template = f"{{m}} × 2 × {{v}} × ({send.removeprefix('1 × ')} + {gathered.removeprefix('1 × ')})"
+        formula = r"2\,m\,v\,(S/(t\,B) + T_\text{AG})"
+        label = text("planner.step.pp_gather", link=text(f"planner.link.{one.where}"))
+    return [
+        step("pp_comm_seconds", label, formula, template, fig["pp_comm"], "s", **figures),
+        step(
+            "pipeline_bubble_fraction",
+            text("planner.step.bubble_fraction"),
+            r"(p - 1)/(v\,m)",
+            "({p} − 1) / ({v} × {m})",
+            fig["bubble_fraction"],
+            "",
+            p=p,
+            v=v,
+            m=mb,
+        ),
+        step(
+            "bubble_seconds",
+            text("planner.step.bubble"),
+            r"\frac{p-1}{v}\,(t_\mu + t_\text{tp} + t_\text{cp} + t_\text{ep})",
+            "({p} − 1) / {v} × {T}",
+            fig["bubble"],
+            "s",
+            p=p,
+            v=v,
+            T=q(fig["critical_mb"], "s"),
+        ),
+    ]
+
+
+# What of the gradient reduction stays exposed, by ZeRO stage with the reduction overlapped: (formula, template).
+_DP_EXPOSED = {
+    1: (r"\max(0, T_\text{AR} - t_\mu)", "max(0, {A} − {T})"),
+    2: (
+        r"m\max(0, \tfrac{T_\text{AR}}{2} - t_\text{bwd}) + \max(0, \tfrac{T_\text{AR}}{2} - t_\text{fwd})",
+        "{m} × max(0, {A} / 2 − {Bw}) + max(0, {A} / 2 − {Fw})",
+    ),
+    3: (
+        r"m\,(\max(0, \tfrac{T_\text{AR}}{2} - t_\text{fwd}) + \max(0, T_\text{AR} - t_\text{bwd}))",
+        "{m} × (max(0, {A} / 2 − {Fw}) + max(0, {A} − {Bw}))",
+    ),
+}
+# Not overlapped, all of it: once per step up to ZeRO-1, m + 1 halves with ZeRO-2, 1.5·m with ZeRO-3.
+_DP_SERIAL = {
+    0: (r"T_\text{AR}", "{A}"),
+    1: (r"T_\text{AR}", "{A}"),
+    2: (r"(m + 1)\,\tfrac{T_\text{AR}}{2}", "({m} + 1) × {A} / 2"),
+}
+
+
+def _data_parallel_steps(lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """With more than one data-parallel rank: the gradients' AllReduce (and the experts'), and what of it the
+    passes beside it leave exposed, by ZeRO stage."""
+    if fig["group"] <= 1:
+        return []
+    one = fig["dp_one"]
+    figures: dict[str, tuple[float, str]] = {}
+    template = ""
+    if one.seconds > 0:
+        template, figures = _times("1", {}, one, "x")
+    if fig["ep_dp_one"].seconds > 0:
+        extra_template, figures = _times("1", figures, fig["ep_dp_one"], "y")
+        template = f"{template} + {extra_template}" if template else extra_template
+    label = text("planner.step.dp_allreduce", link=text(f"planner.link.{one.where}"))
+    formula = r"2\,\frac{n-1}{n}\,\frac{2\,P}{B}"
+    allreduce = step("dp_allreduce_seconds", label, formula, template, fig["allreduce"], "s", **figures)
+    mb = float(fig["microbatches"])
+    if lay.dp_overlap:
         exposed_key = f"planner.step.dp_exposed_{min(lay.zero, 3) if lay.zero > 1 else 1}"
-        if not lay.dp_overlap:
-            exposed_key = "planner.step.dp_exposed_off"
-            formula, template = {
-                0: (r"T_\text{AR}", "{A}"),
-                1: (r"T_\text{AR}", "{A}"),
-                2: (r"(m + 1)\,\tfrac{T_\text{AR}}{2}", "({m} + 1) × {A} / 2"),
-            }.get(lay.zero, (r"1.5\,m\,T_\text{AR}", "1.5 × {m} × {A}"))
-        elif lay.zero <= 1:
-            formula, template = r"\max(0, T_\text{AR} - t_\mu)", "max(0, {A} − {T})"
-        elif lay.zero == 2:
-            formula = (
-                r"m\max(0, \tfrac{T_\text{AR}}{2} - t_\text{bwd}) + \max(0, \tfrac{T_\text{AR}}{2} - t_\text{fwd})"
-            )
-            template = "{m} × max(0, {A} / 2 − {Bw}) + max(0, {A} / 2 − {Fw})"
-        else:
-            formula = r"m\,(\max(0, \tfrac{T_\text{AR}}{2} - t_\text{fwd}) + \max(0, T_\text{AR} - t_\text{bwd}))"
-            template = "{m} × (max(0, {A} / 2 − {Fw}) + max(0, {A} − {Bw}))"
-        steps.append(
-            Step(
-                "dp_exposed_seconds",
-                text(exposed_key),
-                formula,
-                template,
-                window,
-                q["dp_exposed"],
-                "s",
-                digits_for_difference(q["dp_exposed"], [value for value, _ in window.values()]),
-            )
-        )
-    steps.append(
-        Step(
+        formula, template = _DP_EXPOSED[min(max(lay.zero, 1), 3)]
+    else:
+        exposed_key = "planner.step.dp_exposed_off"
+        formula, template = _DP_SERIAL.get(lay.zero, (r"1.5\,m\,T_\text{AR}", "1.5 × {m} × {A}"))
+    exposed = step(
+        "dp_exposed_seconds",
+        text(exposed_key),
+        formula,
+        template,
+        fig["dp_exposed"],
+        "s",
+        A=q(fig["allreduce"], "s"),
+        T=q(fig["compute_mb"], "s"),
+        m=mb,
+        Fw=q(fig["fwd"], "s"),
+        Bw=q(fig["bwd"], "s"),
+    )
+    operands = [fig["allreduce"], fig["compute_mb"], mb, fig["fwd"], fig["bwd"]]
+    return [allreduce, replace(exposed, digits=digits_for_difference(fig["dp_exposed"], operands))]
+
+
+def _step_time_steps(setup: Setup, fig: dict[str, Any]) -> list[Step]:
+    """The optimizer's update, the step (compute, bubble, what is exposed, the update), its MFU, its tokens per
+    second and, with data parallelism, the critical batch per device."""
+    w, g, o = RECIPES[setup.recipe]
+    steps = [
+        step(
             "optimizer_seconds",
             text("planner.step.optimizer_update"),
             r"(2\,o + w + g)\,P_\text{opt} / B_\text{HBM}",
             "(2 × {o} + {w} + {g}) × {P} / {B}",
-            {"o": (o, "B"), "w": (w, "B"), "g": (g, "B"), "P": (q["updated"], ""), "B": (setup.hbm, "B/s")},
-            q["optimizer_s"],
+            fig["optimizer_s"],
             "s",
-        )
-    )
-    steps.append(
-        Step(
+            o=q(o, "B"),
+            w=q(w, "B"),
+            g=q(g, "B"),
+            P=fig["updated"],
+            B=q(setup.hbm, "B/s"),
+        ),
+        step(
             "step_seconds",
             text("planner.step.step"),
             r"T = t_c + t_\text{bubble} + t_\text{exposed} + t_\text{opt}",
             "{C} + {Bb} + {X} + {O}",
-            {
-                "C": (q["compute"], "s"),
-                "Bb": (q["bubble"], "s"),
-                "X": (q["exposed"], "s"),
-                "O": (q["optimizer_s"], "s"),
-            },
-            q["step"],
+            fig["step"],
             "s",
-        )
-    )
-    steps.append(
-        Step(
+            C=q(fig["compute"], "s"),
+            Bb=q(fig["bubble"], "s"),
+            X=q(fig["exposed"], "s"),
+            O=q(fig["optimizer_s"], "s"),
+        ),
+        step(
             "mfu",
             text("planner.step.mfu"),
             r"\text{MFU} = (6N_a + 12\,L\,a\,d\,s)\,B / (T\,n\,P)",
             "{F} × {B} / ({T} × {n} × {P})",
-            {
-                "F": (q["model_token"], ""),
-                "B": (q["batch"], ""),
-                "T": (q["step"], "s"),
-                "n": (float(setup.count), ""),
-                "P": (setup.peak, "FLOP/s"),
-            },
-            q["mfu"],
+            fig["mfu"],
             "",
-        )
-    )
-    steps.append(
-        Step(
+            F=fig["model_token"],
+            B=fig["batch"],
+            T=q(fig["step"], "s"),
+            n=float(setup.count),
+            P=q(setup.peak, "FLOP/s"),
+        ),
+        step(
             "tokens_per_second",
             text("planner.step.tokens_per_second"),
             r"B / T",
             "{B} / {T}",
-            {"B": (q["batch"], ""), "T": (q["step"], "s")},
-            q["tokens_per_second"],
+            fig["tokens_per_second"],
             "tokens/s",
-        )
+            B=fig["batch"],
+            T=q(fig["step"], "s"),
+        ),
+    ]
+    return steps if fig["critical"] is None else [*steps, _critical_step(setup, fig)]
+
+
+def _critical_step(setup: Setup, fig: dict[str, Any]) -> Step:
+    """The tokens per device above which the compute covers the gradient reduction's bytes."""
+    return step(
+        "critical_batch_tokens_per_device",
+        text("planner.step.critical"),
+        r"B_\text{crit} = \eta\,P\,(T_\text{AR} - \alpha) / (4\,N_a\,f / (t\,p))",
+        "{u} × {P} × {A} / {W}",
+        fig["critical"],
+        "",
+        u=setup.efficiency,
+        P=q(setup.peak, "FLOP/s"),
+        A=q(fig["reduction_bytes_s"], "s"),
+        W=fig["weights_flops_dev"],
     )
-    if q["critical"] is not None:
-        steps.append(
-            Step(
-                "critical_batch_tokens_per_device",
-                text("planner.step.critical"),
-                r"B_\text{crit} = \eta\,P\,(T_\text{AR} - \alpha) / (4\,N_a\,f / (t\,p))",
-                "{u} × {P} × {A} / {W}",
-                {
-                    "u": (setup.efficiency, ""),
-                    "P": (setup.peak, "FLOP/s"),
-                    "A": (q["reduction_bytes_s"], "s"),
-                    "W": (q["weights_flops_dev"], ""),
-                },
-                q["critical"],
-                "",
-            )
-        )
-    return steps
 
 
 def _layer_steps(setup: Setup, lay: Layout, work: LayerWork, seconds: float, kind: str) -> list[Step]:
-    """One kind of layer (dense or MoE): its matmuls, attention and memory-bound kernels, then the three passes."""
+    """One kind of layer (dense or MoE): its matmuls, attention and memory-bound kernels (and unfused attention's
+    scores), then the three passes."""
     device = f"{kind}_"
     k_mm, k_att, k_mem, k_sc = pass_factors(lay.recompute, setup.flash)
-    steps = [
-        Step(
-            f"{device}layer_matmul_seconds",
-            text(f"planner.step.layer_matmul_{kind}"),
-            r"T_\text{mm} = F_\text{mm} / (\eta\,E\,P)",
-            "{F} / ({u} × {E} × {P})",
-            {
-                "F": (work.matmul_flops, "FLOP"),
-                "u": (setup.efficiency, ""),
-                "E": (work.wave_efficiency, ""),
-                "P": (setup.peak, "FLOP/s"),
-            },
-            work.matmul_seconds,
-            "s",
-        ),
-        Step(
-            f"{device}layer_attention_seconds",
-            text("planner.step.layer_attention_flash" if setup.flash else "planner.step.layer_attention_unfused"),
-            r"T_\text{att} = F_\text{att} / R_\text{att}",
-            "{F} / {R}",
-            {"F": (work.attention_flops, "FLOP"), "R": (work.attention_flops / work.attention_seconds, "FLOP/s")},
-            work.attention_seconds,
-            "s",
-        ),
-        Step(
-            f"{device}layer_memory_seconds",
-            text("planner.step.layer_memory"),
-            r"T_\text{mem} = M / B_\text{HBM}",
-            "{M} / {B}",
-            {"M": (work.memory_bytes, "B"), "B": (setup.hbm, "B/s")},
-            work.memory_seconds,
-            "s",
-        ),
-    ]
+    steps = _kernel_steps(setup, work, kind)
     formula = r"T_\ell = k_\text{mm}\,T_\text{mm} + k_\text{att}\,T_\text{att} + k_\text{mem}\,T_\text{mem}"
     template = "{kmm} × {Tmm} + {katt} × {Tatt} + {kmem} × {Tmem}"
-    values = {
-        "kmm": (k_mm, ""),
-        "Tmm": (work.matmul_seconds, "s"),
-        "katt": (k_att, ""),
-        "Tatt": (work.attention_seconds, "s"),
-        "kmem": (k_mem, ""),
-        "Tmem": (work.memory_seconds, "s"),
+    figures: dict[str, Figure] = {
+        "kmm": k_mm,
+        "Tmm": q(work.matmul_seconds, "s"),
+        "katt": k_att,
+        "Tatt": q(work.attention_seconds, "s"),
+        "kmem": k_mem,
+        "Tmem": q(work.memory_seconds, "s"),
     }
     if work.score_bytes:
+        label = text("planner.step.layer_scores")
+        formula_sc = r"T_\text{sc} = M_\text{sc} / B_\text{HBM}"
         steps.append(
-            Step(
+            step(
                 f"{device}layer_scores_seconds",
-                text("planner.step.layer_scores"),
-                r"T_\text{sc} = M_\text{sc} / B_\text{HBM}",
+                label,
+                formula_sc,
                 "{M} / {B}",
-                {"M": (work.score_bytes, "B"), "B": (setup.hbm, "B/s")},
                 work.score_seconds,
                 "s",
+                M=q(work.score_bytes, "B"),
+                B=q(setup.hbm, "B/s"),
             )
         )
         formula += r" + k_\text{sc}\,T_\text{sc}"
         template += " + {ksc} × {Tsc}"
-        values.update({"ksc": (k_sc, ""), "Tsc": (work.score_seconds, "s")})
-    steps.append(
-        Step(
-            f"{device}layer_seconds",
-            text(f"planner.step.layer_{lay.recompute}"),
-            formula,
-            template,
-            values,
-            seconds,
+        figures.update({"ksc": k_sc, "Tsc": q(work.score_seconds, "s")})
+    label = text(f"planner.step.layer_{lay.recompute}")
+    return [*steps, step(f"{device}layer_seconds", label, formula, template, seconds, "s", **figures)]
+
+
+def _kernel_steps(setup: Setup, work: LayerWork, kind: str) -> list[Step]:
+    """A layer's matmuls at the matmul efficiency and their wave efficiency, attention at its rate, and the
+    memory-bound kernels at the memory's bandwidth."""
+    device = f"{kind}_"
+    attention = "planner.step.layer_attention_flash" if setup.flash else "planner.step.layer_attention_unfused"
+    return [
+        step(
+            f"{device}layer_matmul_seconds",
+            text(f"planner.step.layer_matmul_{kind}"),
+            r"T_\text{mm} = F_\text{mm} / (\eta\,E\,P)",
+            "{F} / ({u} × {E} × {P})",
+            work.matmul_seconds,
             "s",
-        )
-    )
-    return steps
+            F=q(work.matmul_flops, "FLOP"),
+            u=setup.efficiency,
+            E=work.wave_efficiency,
+            P=q(setup.peak, "FLOP/s"),
+        ),
+        step(
+            f"{device}layer_attention_seconds",
+            text(attention),
+            r"T_\text{att} = F_\text{att} / R_\text{att}",
+            "{F} / {R}",
+            work.attention_seconds,
+            "s",
+            F=q(work.attention_flops, "FLOP"),
+            R=q(work.attention_flops / work.attention_seconds, "FLOP/s"),
+        ),
+        step(
+            f"{device}layer_memory_seconds",
+            text("planner.step.layer_memory"),
+            r"T_\text{mem} = M / B_\text{HBM}",
+            "{M} / {B}",
+            work.memory_seconds,
+            "s",
+            M=q(work.memory_bytes, "B"),
+            B=q(setup.hbm, "B/s"),
+        ),
+    ]
 
 
-def compute_steps(setup: Setup, lay: Layout, q: dict[str, Any]) -> list[Step]:
+def compute_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> list[Step]:
     """A micro-batch's compute on the busiest (last) stage: each kind of layer's time, the stage's layers, and the
     output layer with its cross-entropy."""
-    layer = q["layer"]
+    layer = fig["layer"]
     steps = _layer_steps(setup, lay, layer["dense"], layer["dense_s"], "dense")
-    L = float(q["per_stage"])
     if layer["moe"] is not None:
         steps += _layer_steps(setup, lay, layer["moe"], layer["moe_s"], "moe")
         steps.append(
-            Step(
+            step(
                 "mean_layer_seconds",
                 text("planner.step.mean_layer"),
                 r"T_\ell = \phi\,T_\text{moe} + (1-\phi)\,T_\text{dense}",
                 "{phi} × {Tm} + (1 − {phi}) × {Td}",
-                {"phi": (layer["moe_share"], ""), "Tm": (layer["moe_s"], "s"), "Td": (layer["dense_s"], "s")},
                 layer["seconds"],
                 "s",
+                phi=layer["moe_share"],
+                Tm=q(layer["moe_s"], "s"),
+                Td=q(layer["dense_s"], "s"),
             )
         )
-    values = {"L": (L, ""), "T": (layer["seconds"], "s"), "To": (q["output_seconds"], "s")}
+    output: OutputWork | None = fig["output"]
+    if output is not None:
+        steps.append(_output_step(setup, output))
+    return steps + _microbatch_steps(setup, lay, fig)
+
+
+def _output_step(setup: Setup, output: OutputWork) -> Step:
+    return step(
+        "output_layer_seconds",
+        text("planner.step.output_layer"),
+        r"T_\text{out} = F_\text{out} / (\eta\,E\,P) + M_\text{out} / B_\text{HBM}",
+        "{F} / ({u} × {E} × {P}) + {M} / {B}",
+        output.seconds,
+        "s",
+        F=q(output.matmul_flops, "FLOP"),
+        u=setup.efficiency,
+        E=output.wave_efficiency,
+        P=q(setup.peak, "FLOP/s"),
+        M=q(output.memory_bytes, "B"),
+        B=q(setup.hbm, "B/s"),
+    )
+
+
+def _microbatch_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """The busiest stage's micro-batch: its layers and (on the last stage) the output layer, then the share of the
+    SMs the overlapped all-to-alls take."""
+    figures: dict[str, Figure] = {
+        "L": float(fig["per_stage"]),
+        "T": q(fig["layer"]["seconds"], "s"),
+        "To": q(fig["output_seconds"], "s"),
+    }
     if lay.pp > 1:
         formula = r"t_\mu = \max(L_\text{st}\,T_\ell,\ L_\text{last}\,T_\ell + T_\text{out})"
         template = "max({L} × {T}, {Ll} × {T} + {To})"
-        values["Ll"] = (float(q["last_layers"]), "")
+        figures["Ll"] = float(fig["last_layers"])
     else:
         formula, template = r"t_\mu = L\,T_\ell + T_\text{out}", "{L} × {T} + {To}"
-    output: OutputWork | None = q["output"]
-    if output is not None:
+    label = text("planner.step.compute_mb", chip=setup.chip_label)
+    steps = [step("microbatch_compute_seconds", label, formula, template, fig["stage_mb"], "s", **figures)]
+    if fig["compute_mb"] != fig["stage_mb"]:  # the all-to-alls overlapped take their share of the SMs
+        label = text("planner.step.compute_mb_ep_overlap")
+        formula = r"t_\mu' = t_\mu / (1 - 20/132)"
         steps.append(
-            Step(
-                "output_layer_seconds",
-                text("planner.step.output_layer"),
-                r"T_\text{out} = F_\text{out} / (\eta\,E\,P) + M_\text{out} / B_\text{HBM}",
-                "{F} / ({u} × {E} × {P}) + {M} / {B}",
-                {
-                    "F": (output.matmul_flops, "FLOP"),
-                    "u": (setup.efficiency, ""),
-                    "E": (output.wave_efficiency, ""),
-                    "P": (setup.peak, "FLOP/s"),
-                    "M": (output.memory_bytes, "B"),
-                    "B": (setup.hbm, "B/s"),
-                },
-                output.seconds,
-                "s",
-            )
-        )
-    steps.append(
-        Step(
-            "microbatch_compute_seconds",
-            text("planner.step.compute_mb", chip=setup.chip_label),
-            formula,
-            template,
-            values,
-            q["stage_mb"],
-            "s",
-        )
-    )
-    if q["compute_mb"] != q["stage_mb"]:  # the all-to-alls overlapped take their share of the SMs
-        steps.append(
-            Step(
+            step(
                 "microbatch_compute_overlap_seconds",
-                text("planner.step.compute_mb_ep_overlap"),
-                r"t_\mu' = t_\mu / (1 - 20/132)",
+                label,
+                formula,
                 "{T} / (1 − 20 / 132)",
-                {"T": (q["stage_mb"], "s")},
-                q["compute_mb"],
+                fig["compute_mb"],
                 "s",
+                T=q(fig["stage_mb"], "s"),
             )
         )
     return steps

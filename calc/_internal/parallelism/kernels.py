@@ -112,21 +112,15 @@ def layer_work(
     qkv = (hidden + 2 * kv_heads * head_dim) / t
     up = (2.0 if mlp == "swiglu" else 1.0) * ffn / t
     shapes = ((qkv, hidden), (hidden, hidden / t), (up, hidden), (hidden, ffn / t))
-    flops = 0.0
-    seconds = 0.0
-    for copies, (n, k) in zip((1.0, 1.0, mlp_copies, mlp_copies), shapes, strict=True):
-        work = copies * 2.0 * tokens * n * k
-        flops += work
-        seconds += work / (device.efficiency * gemm_wave_efficiency(tokens, n, device.units) * device.peak)
+    flops, seconds = _matmuls(device, tokens, shapes, (1.0, 1.0, mlp_copies, mlp_copies))
     span = sequence / 2 if flash else sequence
     attention_flops = 4.0 * tokens * span * head_dim * local_heads
     # FlashAttention's measured rate; unfused attention is two batched matmuls at the matmul rate.
     attention_rate = (device.attention_rate if flash else None) or device.efficiency * device.peak
     attention_seconds = attention_flops / attention_rate
     width = hidden / t if sequence_parallel else hidden
-    per_residual = 3.0 * ELEMENT_BYTES + (MASK_BYTES if dropout else 0.0)
     activation = (3.0 if mlp == "swiglu" else 2.0) * ffn / t * mlp_copies
-    memory = tokens * (2 * 2.0 * width * ELEMENT_BYTES + 2 * per_residual * width + activation * ELEMENT_BYTES)
+    memory = _memory_bytes(tokens, width, activation, dropout)
     score_bytes = 0.0
     if not flash:  # the scores: written by QK^T, read and written by the softmax, read by ·V; dropout masks them
         scores = tokens * sequence * local_heads
@@ -142,6 +136,27 @@ def layer_work(
         score_bytes=score_bytes,
         score_seconds=score_bytes / device.bandwidth,
     )
+
+
+def _matmuls(
+    device: Device, tokens: float, shapes: tuple[tuple[float, float], ...], copies: tuple[float, ...]
+) -> tuple[float, float]:
+    """The FLOPs of a layer's matmuls (N × K weights, each run `copies` times on `tokens` rows) and their time, each
+    at the device's matmul efficiency times its shape's wave efficiency."""
+    flops = 0.0
+    seconds = 0.0
+    for count, (n, k) in zip(copies, shapes, strict=True):
+        work = count * 2.0 * tokens * n * k
+        flops += work
+        seconds += work / (device.efficiency * gemm_wave_efficiency(tokens, n, device.units) * device.peak)
+    return flops, seconds
+
+
+def _memory_bytes(tokens: float, width: float, activation: float, dropout: bool) -> float:
+    """The memory-bound kernels' reads and writes: two norms (read and write `width`), two residual adds with bias
+    and dropout (read 2·width, write width, a mask), the activation's `activation` elements."""
+    per_residual = 3.0 * ELEMENT_BYTES + (MASK_BYTES if dropout else 0.0)
+    return tokens * (2 * 2.0 * width * ELEMENT_BYTES + 2 * per_residual * width + activation * ELEMENT_BYTES)
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,7 @@ from typing import Any
 
 from ..data import Model, load_data
 from ..errors import CalcError, check_choice, check_number
-from ..memory import (
-    MLPS,
-    layer_activation_parts,
-    output_activation_bytes,
-)
+from ..memory import MLPS, LayerShape, layer_shape, output_activation_bytes
 from ..messages import Text, text
 from .links import Links
 
@@ -108,27 +104,27 @@ def check_layout(setup: Setup, lay: Layout) -> None:
         raise CalcError(field="cp", kind="layout", detail="sequence", value=float(lay.cp), subject=str(setup.sequence))
 
 
-def activation_inputs(setup: Setup, lay: Layout) -> dict[str, Any]:
+def activation_inputs(setup: Setup, lay: Layout) -> LayerShape:
     """What one layout gives the activation formulas, as floats (the values their checks would return)."""
     m = setup.shape
     ffn = m.expert_ffn if m.experts else m.ffn
-    return {
-        "sequence_length": float(setup.sequence // lay.cp),
-        "micro_batch": float(lay.micro_batch),
-        "hidden_size": float(m.hidden),
-        "attention_heads": float(m.heads),
-        "kv_heads": float(m.kv_heads),
-        "head_dim": float(m.head_dim),
-        "ffn_hidden_size": float(ffn) if ffn is not None else 4 * float(m.hidden),
-        "mlp": m.mlp,
-        "mlp_copies": float(m.experts_per_token + m.shared_experts) if m.experts else 1.0,
-        "tensor_parallel": float(lay.tp),
-        "sequence_parallel": lay.sequence_parallel,
-        "recompute": lay.recompute,
-        "flash_attention": setup.flash,
-        "dropout": setup.dropout,
-        "context_parallel": lay.cp,
-    }
+    return LayerShape(
+        sequence_length=float(setup.sequence // lay.cp),
+        micro_batch=float(lay.micro_batch),
+        hidden_size=float(m.hidden),
+        attention_heads=float(m.heads),
+        kv_heads=float(m.kv_heads),
+        head_dim=float(m.head_dim),
+        ffn_hidden_size=float(ffn) if ffn is not None else 4 * float(m.hidden),
+        mlp=m.mlp,
+        mlp_copies=float(m.experts_per_token + m.shared_experts) if m.experts else 1.0,
+        tensor_parallel=float(lay.tp),
+        sequence_parallel=lay.sequence_parallel,
+        recompute=lay.recompute,
+        flash_attention=setup.flash,
+        dropout=setup.dropout,
+        context_parallel=lay.cp,
+    )
 
 
 def output_inputs(setup: Setup, lay: Layout) -> dict[str, Any]:
@@ -150,14 +146,14 @@ def check_activation_inputs(setup: Setup, lay: Layout) -> None:
     layout bounds them, and the layouts the search and the chooser try keep within those bounds (c divides s,
     t ≤ 64), so a bad input fails here, with the error the formulas give, and no other layout is checked."""
     output = tuple(output_inputs(setup, lay).items()) if setup.shape.vocab else None
-    _check_activation_values(tuple(activation_inputs(setup, lay).items()), output)
+    _check_activation_values(activation_inputs(setup, lay), output)
 
 
 @lru_cache(maxsize=64)
-def _check_activation_values(layer: tuple[tuple[str, Any], ...], output: tuple[tuple[str, Any], ...] | None) -> None:
+def _check_activation_values(layer: LayerShape, output: tuple[tuple[str, Any], ...] | None) -> None:
     """The activation formulas' checks on these inputs, remembered once they pass (inputs that fail raise every time):
     the chooser lays out every chip with one model."""
-    layer_activation_parts(**dict(layer))
+    layer_shape(**vars(layer))
     if output is not None:
         output_activation_bytes(**dict(output))
 

@@ -64,24 +64,43 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
     """One layout's memory per device, as plain numbers: all that decides whether it fits (`evaluate_layout` adds the rest).
 
     The activation formulas run unchecked: the caller checked the setup's inputs with `check_activation_inputs`."""
-    m = setup.shape
-    t, p, d, e, c, v = lay.tp, lay.pp, lay.dp, lay.ep, lay.cp, lay.virtual
+    stages = _stages(setup, lay)
+    first_layers = stages.pop("first_layers")
+    out = {**stages, **_state_bytes(setup, lay, stages["imbalance"])}
+    out.update(_activation_bytes(setup, lay, stages["microbatches"], first_layers, stages["last_layers"]))
+    out["total"] = total = out["weights"] + out["gradients"] + out["optimizer"] + out["activations"]
+    out["fits"] = total <= setup.capacity
+    return out
+
+
+def _stages(setup: Setup, lay: Layout) -> dict[str, Any]:
+    """The micro-batches a step takes, the tokens they carry, and the layers of each pipeline stage."""
+    m, p = setup.shape, lay.pp
     s, b = setup.sequence, lay.micro_batch
-    microbatches = math.ceil(setup.batch_tokens / (s * b * d))
-    batch = float(microbatches * b * s * d)
+    microbatches = math.ceil(setup.batch_tokens / (s * b * lay.dp))
     per_stage = math.ceil(m.layers / p)
-    imbalance = per_stage * p / m.layers
     # Layers short of p·⌈L/p⌉ come off the last stage (which also holds the output layer), then the first (which
     # keeps the most activations), as Llama 3 ran its 126 layers on 16 stages (Llama Team 2024, §3.3.2).
     slack = per_stage * p - m.layers if p > 1 else 0
-    last_layers = per_stage - min(1, slack)
-    first_layers = per_stage - (1 if slack >= 2 else 0)
-    # Parameters on one device: dense ones split by tp and pp; routed experts also by ep.
+    return {
+        "microbatches": microbatches,
+        "batch": float(microbatches * b * s * lay.dp),
+        "per_stage": per_stage,
+        "last_layers": per_stage - min(1, slack),
+        "imbalance": per_stage * p / m.layers,
+        "first_layers": per_stage - (1 if slack >= 2 else 0),
+    }
+
+
+def _state_bytes(setup: Setup, lay: Layout, imbalance: float) -> dict[str, Any]:
+    """Parameters on one device (dense ones split by tp and pp, routed experts also by ep), the groups their
+    gradients reduce over, and the weights, gradients and optimizer states ZeRO leaves on it."""
+    m, t, p = setup.shape, lay.tp, lay.pp
     expert = m.expert_params
     dense_dev = (m.params - expert) / (t * p) * imbalance
-    expert_dev = expert / (t * p * e) * imbalance
-    group = d * c  # gradients are reduced over data and context parallelism
-    expert_group = group // e
+    expert_dev = expert / (t * p * lay.ep) * imbalance
+    group = lay.dp * lay.cp  # gradients are reduced over data and context parallelism
+    expert_group = group // lay.ep
     w, g, o = RECIPES[setup.recipe]
 
     def sharded(size: float, level: int) -> float:
@@ -89,9 +108,24 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
             dense_dev / (group if lay.zero >= level else 1) + expert_dev / (expert_group if lay.zero >= level else 1)
         )
 
-    weights, gradients, optimizer = sharded(w, 3), sharded(g, 2), sharded(o, 1)
-    # Activations: the first stage keeps the most micro-batches in flight (Korthikanti et al. 2022, §4.2.3).
-    parts = layer_activation_parts_unchecked(**activation_inputs(setup, lay))
+    return {
+        "dense_dev": dense_dev,
+        "expert_dev": expert_dev,
+        "group": group,
+        "expert_group": expert_group,
+        "weights": sharded(w, 3),
+        "gradients": sharded(g, 2),
+        "optimizer": sharded(o, 1),
+    }
+
+
+def _activation_bytes(
+    setup: Setup, lay: Layout, microbatches: int, first_layers: int, last_layers: int
+) -> dict[str, Any]:
+    """Activations: the first stage keeps the most micro-batches in flight (Korthikanti et al. 2022, §4.2.3), the
+    last also the output layer's logits; the device holds the larger."""
+    p, v = lay.pp, lay.virtual
+    parts = layer_activation_parts_unchecked(activation_inputs(setup, lay))
     per_layer = sum(parts.values())
     first: float
     last: float
@@ -102,25 +136,11 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
         first = min(first_layers * p * (1 + (p - 1) / (p * v)), first_layers * microbatches)
         last = min(last_layers / v * ((v - 1) * p + 1), last_layers * microbatches)
     logits = 0.0
-    if m.vocab:
+    if setup.shape.vocab:
         logits = output_activation_bytes_unchecked(**output_inputs(setup, lay))
     first_bytes = first * per_layer + (logits if p == 1 else 0.0)
     last_bytes = last * per_layer + logits
-    activations = first_bytes if p == 1 else max(first_bytes, last_bytes)
-    total = weights + gradients + optimizer + activations
     return {
-        "microbatches": microbatches,
-        "batch": batch,
-        "per_stage": per_stage,
-        "last_layers": last_layers,
-        "imbalance": imbalance,
-        "dense_dev": dense_dev,
-        "expert_dev": expert_dev,
-        "group": group,
-        "expert_group": expert_group,
-        "weights": weights,
-        "gradients": gradients,
-        "optimizer": optimizer,
         "parts": parts,
         "per_layer": per_layer,
         "first": first,
@@ -128,9 +148,7 @@ def layout_memory(setup: Setup, lay: Layout) -> dict[str, Any]:
         "logits": logits,
         "first_bytes": first_bytes,
         "last_bytes": last_bytes,
-        "activations": activations,
-        "total": total,
-        "fits": total <= setup.capacity,
+        "activations": first_bytes if p == 1 else max(first_bytes, last_bytes),
     }
 
 
@@ -196,59 +214,105 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     """Every figure of one layout, as plain numbers (the derivation shows the same arithmetic): its `layout_memory`
     (`memory`, when the caller has it) and its compute, communication and step time."""
     mem = layout_memory(setup, lay) if memory is None else memory
-    m, links = setup.shape, setup.links
-    t, p, d, e, c, v = lay.tp, lay.pp, lay.dp, lay.ep, lay.cp, lay.virtual
-    s, b = setup.sequence, lay.micro_batch
-    full = lay.recompute == "full"
-    microbatches, batch, per_stage, imbalance = mem["microbatches"], mem["batch"], mem["per_stage"], mem["imbalance"]
-    dense_dev, expert_dev, group, expert_group = mem["dense_dev"], mem["expert_dev"], mem["group"], mem["expert_group"]
-    w, g, o = RECIPES[setup.recipe]
-    # Compute: each layer's kernels timed on the device (kernels.py), forward, recomputed and backward.
-    attention = m.layers * m.heads * m.head_dim * s
+    out = {**mem, **_compute(setup, lay, mem)}
+    out.update(_layer_comm(setup, lay, out))
+    out.update(_pipeline(setup, lay, out))
+    out.update(_data_parallel(setup, lay, out))
+    out.update(_step(setup, lay, out))
+    return out
+
+
+def _compute(setup: Setup, lay: Layout, mem: dict[str, Any]) -> dict[str, Any]:
+    """Compute: each layer's kernels timed on the device (kernels.py), forward, recomputed and backward, on the
+    busiest stage, and the FLOPs per token the MFU and HFU count."""
+    m, p = setup.shape, lay.pp
+    attention = m.layers * m.heads * m.head_dim * setup.sequence
     extra = {"none": (0.0, 0.0), "selective": (0.0, 2.0), "full": (2.0, 2.0)}[lay.recompute]
-    hw_token = (6.0 + extra[0]) * m.active_params + (6.0 + extra[1]) * attention
-    model_token = 6.0 * m.active_params + 12.0 * attention  # PaLM's model FLOPs (Chowdhery et al. 2022, App. B)
-    rate = setup.efficiency * setup.peak
     layer = layer_times(setup, lay)
     output = None
     if m.vocab:
-        output = output_layer(device=device_of(setup), tokens=s * b / c, hidden=m.hidden, vocab=float(m.vocab), tp=t)
+        tokens = setup.sequence * lay.micro_batch / lay.cp
+        output = output_layer(device=device_of(setup), tokens=tokens, hidden=m.hidden, vocab=float(m.vocab), tp=lay.tp)
     output_seconds = output.seconds if output is not None else 0.0
     # The busiest stage sets the pace: a middle one, or the last with its output layer.
     last_mb = mem["last_layers"] * layer["seconds"] + output_seconds
-    middle_mb = per_stage * layer["seconds"] if p > 1 else 0.0
+    middle_mb = mem["per_stage"] * layer["seconds"] if p > 1 else 0.0
     stage_mb = max(middle_mb, last_mb)
     # Expert all-to-alls overlapped (DualPipe): the kernels that move them take a share of the SMs, so the
     # stage's compute runs on the rest.
-    compute_mb = stage_mb / (1 - EP_OVERLAP_SM_SHARE) if lay.ep_overlap and m.experts and e > 1 else stage_mb
-    busiest_layers = per_stage if middle_mb >= last_mb else mem["last_layers"]
-    forward_share = 0.25 if full else 1.0 / 3.0
+    compute_mb = stage_mb / (1 - EP_OVERLAP_SM_SHARE) if lay.ep_overlap and m.experts and lay.ep > 1 else stage_mb
+    return {
+        "hw_token": (6.0 + extra[0]) * m.active_params + (6.0 + extra[1]) * attention,
+        "model_token": 6.0 * m.active_params + 12.0 * attention,  # PaLM's model FLOPs (Chowdhery et al. 2022, App. B)
+        "attention": attention,
+        "extra": extra,
+        "rate": setup.efficiency * setup.peak,
+        "stage_mb": stage_mb,
+        "compute_mb": compute_mb,
+        "stage_layers": mem["per_stage"] if middle_mb >= last_mb else mem["last_layers"],
+        "middle_mb": middle_mb,
+        "layer": layer,
+        "output_seconds": output_seconds,
+        "output": output,
+        "compute": mem["microbatches"] * compute_mb,
+    }
+
+
+def _layer_comm(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
+    """The collectives inside each layer of the busiest stage, per micro-batch and per step: tensor parallelism's,
+    context parallelism's and expert parallelism's, and what of them the compute beside them cannot hide."""
+    m, links, full = setup.shape, setup.links, lay.recompute == "full"
+    t, e, c = lay.tp, lay.ep, lay.cp
+    s, b, microbatches, busiest = setup.sequence, lay.micro_batch, q["microbatches"], q["stage_layers"]
     # Tensor parallelism: 4 AllReduces (or AllGather + ReduceScatter pairs) of s·b·h/c per layer, 6 with full recompute.
     tp_calls = 6.0 if full else 4.0
     tp_kind = "gather_scatter" if lay.sequence_parallel else "allreduce"
     tp_one = collective(tp_kind, ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links)
-    tp_mb = busiest_layers * tp_calls * tp_one.seconds
+    tp_mb = busiest * tp_calls * tp_one.seconds
     # Overlapped (Transformer Engine's userbuffers), a collective hides under its layer's matmuls: what they
     # cannot cover stays exposed. Off, each waits for the GEMM before it and holds up the GEMM after it.
-    matmul_mb = busiest_layers * _matmul_seconds(layer, lay.recompute, setup.flash)
+    matmul_mb = busiest * _matmul_seconds(q["layer"], lay.recompute, setup.flash)
     tp_exposed_mb = max(0.0, tp_mb - matmul_mb) if lay.tp_overlap else tp_mb
     # Context parallelism: K and V gathered in the forward pass and again in the backward, dK and dV reduce-scattered.
     kv_split = min(t, m.kv_heads)
     cp_calls = 4.0 if full else 3.0
     cp_one = collective("allgather", 2 * ACTIVATION_BYTES * s * b * m.kv_heads * m.head_dim / kv_split, c, t, links)
-    cp_mb = busiest_layers * cp_calls * cp_one.seconds
+    cp_mb = busiest * cp_calls * cp_one.seconds
     # Expert parallelism: dispatch and combine all-to-alls, forward and backward, per MoE layer.
-    moe_layers = busiest_layers * (m.layers - m.dense_layers) / m.layers if m.experts else 0.0
+    moe_layers = busiest * (m.layers - m.dense_layers) / m.layers if m.experts else 0.0
     ep_calls = 6.0 if full else 4.0
     tokens = s * b / c / (t if lay.sequence_parallel else 1)
     ep_one = collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links)
     ep_mb = moe_layers * ep_calls * ep_one.seconds
     # Overlapped (DualPipe, DeepSeek-AI 2024, §3.2.1): one micro-batch's all-to-alls run under the other
     # micro-batch's forward and backward chunks, so they cost only what that compute cannot cover.
-    ep_exposed_mb = max(0.0, ep_mb - compute_mb) if lay.ep_overlap else ep_mb
-    critical_mb = compute_mb + tp_exposed_mb + cp_mb + ep_exposed_mb
-    compute = microbatches * compute_mb
-    # Pipeline: one send forward and one backward per micro-batch and model chunk, s·b·h/(c·t) each.
+    ep_exposed_mb = max(0.0, ep_mb - q["compute_mb"]) if lay.ep_overlap else ep_mb
+    return {
+        "tp_calls": tp_calls,
+        "tp_one": tp_one,
+        "tp_comm": microbatches * tp_mb,
+        "cp_calls": cp_calls,
+        "cp_one": cp_one,
+        "cp_comm": microbatches * cp_mb,
+        "moe_layers": moe_layers,
+        "ep_calls": ep_calls,
+        "ep_one": ep_one,
+        "ep_comm": microbatches * ep_mb,
+        "ep_mb": ep_mb,
+        "ep_exposed": microbatches * ep_exposed_mb,
+        "critical_mb": q["compute_mb"] + tp_exposed_mb + cp_mb + ep_exposed_mb,
+        "tp_mb": tp_mb,
+        "matmul_mb": matmul_mb,
+        "tp_exposed": microbatches * tp_exposed_mb,
+    }
+
+
+def _pipeline(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
+    """Pipeline: one send forward and one backward per micro-batch and model chunk, s·b·h/(c·t) each, and the
+    bubble of p − 1 stages' critical time over v chunks."""
+    m, links = setup.shape, setup.links
+    t, p, d, c, v = lay.tp, lay.pp, lay.dp, lay.cp, lay.virtual
+    s, b, microbatches = setup.sequence, lay.micro_batch, q["microbatches"]
     pp_one = collective("p2p", ACTIVATION_BYTES * s * b * m.hidden / (c * t), p, t * c * d, links)
     # Without sequence parallelism each tensor-parallel rank sends its 1/t of the (replicated) activations and
     # the receiving ranks gather the whole back over the scale-up links (Narayanan et al. 2021, §4.1, the
@@ -256,12 +320,25 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     gathered = p > 1 and t > 1 and not lay.sequence_parallel
     pp_gather = collective("allgather", ACTIVATION_BYTES * s * b * m.hidden / c, t, 1, links) if gathered else None
     pp_gather_s = pp_gather.seconds if pp_gather is not None else 0.0
-    pp_comm = microbatches * 2 * v * (pp_one.seconds + pp_gather_s) if p > 1 else 0.0
-    bubble = (p - 1) / v * critical_mb
-    # Data parallelism: the gradients' ReduceScatter + AllGather (an AllReduce) over the data-parallel group.
+    return {
+        "pp_one": pp_one,
+        "pp_gather": pp_gather,
+        "pp_comm": microbatches * 2 * v * (pp_one.seconds + pp_gather_s) if p > 1 else 0.0,
+        "bubble": (p - 1) / v * q["critical_mb"],
+        "bubble_fraction": (p - 1) / (v * microbatches),
+    }
+
+
+def _data_parallel(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
+    """Data parallelism: the gradients' ReduceScatter + AllGather (an AllReduce) over the data-parallel group, as
+    often as the ZeRO stage asks, what of it the backward and forward passes hide, and the optimizer step."""
+    links, t, c, e = setup.links, lay.tp, lay.cp, lay.ep
+    microbatches, compute_mb = q["microbatches"], q["compute_mb"]
+    dense_dev, expert_dev, group, expert_group = q["dense_dev"], q["expert_dev"], q["group"], q["expert_group"]
     dp_one = collective("allreduce", GRADIENT_BYTES * dense_dev, group, t, links)  # cp then dp, from stride t
     ep_dp_one = collective("allreduce", GRADIENT_BYTES * expert_dev, expert_group, t * c * e, links)
     allreduce = dp_one.seconds + ep_dp_one.seconds
+    forward_share = 0.25 if lay.recompute == "full" else 1.0 / 3.0
     fwd, bwd = forward_share * compute_mb, (1 - forward_share) * compute_mb
     if lay.zero <= 1:  # once per step, hidden under the last micro-batch's backward and the first one's forward
         dp_comm = allreduce
@@ -275,53 +352,9 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
     if not lay.dp_overlap:  # reduced after the pipeline's flush: nothing hides it
         dp_exposed = dp_comm
     # The optimizer step reads and writes its states and writes the weights, at HBM bandwidth.
+    w, g, o = RECIPES[setup.recipe]
     updated = (dense_dev / (group if lay.zero >= 1 else 1)) + expert_dev / (expert_group if lay.zero >= 1 else 1)
-    optimizer_s = (2 * o + w + g) * updated / setup.hbm
-    tp_comm, cp_comm, ep_comm = microbatches * tp_mb, microbatches * cp_mb, microbatches * ep_mb
-    tp_exposed = microbatches * tp_exposed_mb
-    ep_exposed = microbatches * ep_exposed_mb
-    exposed = tp_exposed + cp_comm + ep_exposed + pp_comm + dp_exposed
-    step = compute + bubble + exposed + optimizer_s
-    weights_flops_dev = 4.0 * m.active_params * imbalance / (t * p)
-    # The critical batch is where compute covers the reduction's bytes (the latency is a fixed cost, not a rate).
-    reduction_bytes_s = allreduce - dp_one.latency - ep_dp_one.latency
-    critical = rate * reduction_bytes_s / weights_flops_dev if group > 1 else None
     return {
-        **mem,
-        "hw_token": hw_token,
-        "model_token": model_token,
-        "attention": attention,
-        "extra": extra,
-        "rate": rate,
-        "stage_mb": stage_mb,
-        "compute_mb": compute_mb,
-        "stage_layers": busiest_layers,
-        "middle_mb": middle_mb,
-        "layer": layer,
-        "output_seconds": output_seconds,
-        "output": output,
-        "compute": compute,
-        "tp_calls": tp_calls,
-        "tp_one": tp_one,
-        "tp_comm": tp_comm,
-        "cp_calls": cp_calls,
-        "cp_one": cp_one,
-        "cp_comm": cp_comm,
-        "moe_layers": moe_layers,
-        "ep_calls": ep_calls,
-        "ep_one": ep_one,
-        "ep_comm": ep_comm,
-        "ep_mb": ep_mb,
-        "ep_exposed": ep_exposed,
-        "critical_mb": critical_mb,
-        "tp_mb": tp_mb,
-        "matmul_mb": matmul_mb,
-        "tp_exposed": tp_exposed,
-        "pp_one": pp_one,
-        "pp_gather": pp_gather,
-        "pp_comm": pp_comm,
-        "bubble": bubble,
-        "bubble_fraction": (p - 1) / (v * microbatches),
         "dp_one": dp_one,
         "ep_dp_one": ep_dp_one,
         "allreduce": allreduce,
@@ -330,14 +363,26 @@ def evaluate_layout(setup: Setup, lay: Layout, memory: dict[str, Any] | None = N
         "dp_comm": dp_comm,
         "dp_exposed": dp_exposed,
         "updated": updated,
-        "optimizer_s": optimizer_s,
+        "optimizer_s": (2 * o + w + g) * updated / setup.hbm,
+    }
+
+
+def _step(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
+    """The step: compute, the bubble, every exposed collective and the optimizer; the rates it gives, and the
+    critical batch, where compute covers the gradient reduction's bytes (its latency is a fixed cost, not a rate)."""
+    batch, group = q["batch"], q["group"]
+    exposed = q["tp_exposed"] + q["cp_comm"] + q["ep_exposed"] + q["pp_comm"] + q["dp_exposed"]
+    step = q["compute"] + q["bubble"] + exposed + q["optimizer_s"]
+    weights_flops_dev = 4.0 * setup.shape.active_params * q["imbalance"] / (lay.tp * lay.pp)
+    reduction_bytes_s = q["allreduce"] - q["dp_one"].latency - q["ep_dp_one"].latency
+    return {
         "exposed": exposed,
         "step": step,
-        "mfu": model_token * batch / (step * setup.count * setup.peak),
-        "hfu": hw_token * batch / (step * setup.count * setup.peak),
+        "mfu": q["model_token"] * batch / (step * setup.count * setup.peak),
+        "hfu": q["hw_token"] * batch / (step * setup.count * setup.peak),
         "tokens_per_second": batch / step,
         "weights_flops_dev": weights_flops_dev,
-        "critical": critical,
+        "critical": q["rate"] * reduction_bytes_s / weights_flops_dev if group > 1 else None,
         "reduction_bytes_s": reduction_bytes_s,
         "tokens_per_device": batch / group,
     }

@@ -28,7 +28,7 @@ from ..inference import (
 from ..messages import Text, text
 from ..parallelism import chip_links
 from ..plot import CurvePoint, serving_curve_svg
-from ..results import Result, Scalar, Step
+from ..results import Result, Scalar, Step, q, step
 from .case import (
     COMPUTE_DTYPE,
     KV_FORMATS,
@@ -172,33 +172,7 @@ def serving(
         peak_flop_per_s=peak_flop_per_s,
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
-    data_chip = chip.data
-    measured_call: float | None = None  # a measured small-message AllReduce's time, per call
-    if data_chip is not None:
-        if not data_chip.device_memory_bytes:
-            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=data_chip.name)
-        memory = data_chip.device_memory_bytes
-        domain = data_chip.scale_up_domain_size or 1
-        if n > domain:
-            raise CalcError(field="tp", kind="out_of_range", low=1, high=domain, integer=True, value=n)
-        measured = chip_links(data_chip) if data_chip.scale_up_per_direction_bytes_per_s else None
-        chip_link = data_chip.scale_up_per_direction_bytes_per_s
-        if measured is not None and chip_link:  # nccl-tests' bus bandwidth and small-message time, where measured
-            chip_link *= measured.up_share
-            measured_call = measured.up_latency or None
-    else:
-        memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
-        chip_link = None
-    link = 1.0
-    if n > 1:
-        given_link = link_bytes_per_s if link_bytes_per_s is not None else chip_link
-        if given_link is None:
-            raise CalcError(field="link_gbytes_s", kind="missing", low=0, low_open=True)
-        link = check_number("link_bytes_per_s", given_link, low=0, low_open=True, high=1e15)
-    if latency_s is not None:
-        alpha = 2 * (n - 1) * check_number("latency_s", latency_s, low=0, high=1.0)
-    else:
-        alpha = measured_call if measured_call is not None else 2 * (n - 1) * default_tp_latency_s()
+    memory, link, alpha = _memory_and_links(chip.data, n, capacity_bytes, link_bytes_per_s, latency_s)
     price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
     slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
     bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
@@ -225,24 +199,86 @@ def serving(
     limit = case_max_batch(case)
     point = serving_point(case, b)
     steps = serving_steps(case, point, found, fmt, kv_fmt, limit)
+    _memory_notes(notes, common, case, b, limit, chip.data)
+    quantities = _quantities(case, point, b, limit, used, price, slo)
+    steps.append(_compute_bound_step(case, quantities))
+    if not quantities["fits"]:  # no time or price for a server that cannot hold its batch: only the memory that says so
+        quantities.update(dict.fromkeys(UNFIT_NONE))
+        steps = [line for line in steps if line.key in UNFIT_STEPS]
+    steps += _kv_transfer_steps(case, chip.data, quantities, notes)
+    chosen = _slo_batch(case, slo, limit, quantities, steps, notes)
+    table = _sweep(case, limit, b, chosen, slo) if sweep == "on" else None
+    return Result(calculator="serving", quantities=quantities, steps=steps, table=table, table_key="sweep", notes=notes)
+
+
+def _memory_and_links(
+    data_chip: Accelerator | None,
+    n: float,
+    capacity_bytes: float | None,
+    link_bytes_per_s: float | None,
+    latency_s: float | None,
+) -> tuple[float, float, float]:
+    """One accelerator's memory, the tensor-parallel AllReduce's link per direction (1 on one chip: unused), and
+    one AllReduce call's latency: a measured small-message call where nccl-tests timed one, else 2(n − 1) ring
+    steps of the given or typical per-message latency."""
+    measured_call: float | None = None  # a measured small-message AllReduce's time, per call
+    if data_chip is not None:
+        if not data_chip.device_memory_bytes:
+            raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=data_chip.name)
+        memory = data_chip.device_memory_bytes
+        domain = data_chip.scale_up_domain_size or 1
+        if n > domain:
+            raise CalcError(field="tp", kind="out_of_range", low=1, high=domain, integer=True, value=n)
+        measured = chip_links(data_chip) if data_chip.scale_up_per_direction_bytes_per_s else None
+        chip_link = data_chip.scale_up_per_direction_bytes_per_s
+        if measured is not None and chip_link:  # nccl-tests' bus bandwidth and small-message time, where measured
+            chip_link *= measured.up_share
+            measured_call = measured.up_latency or None
+    else:
+        memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
+        chip_link = None
+    link = 1.0
+    if n > 1:
+        given_link = link_bytes_per_s if link_bytes_per_s is not None else chip_link
+        if given_link is None:
+            raise CalcError(field="link_gbytes_s", kind="missing", low=0, low_open=True)
+        link = check_number("link_bytes_per_s", given_link, low=0, low_open=True, high=1e15)
+    if latency_s is not None:
+        alpha = 2 * (n - 1) * check_number("latency_s", latency_s, low=0, high=1.0)
+    else:
+        alpha = measured_call if measured_call is not None else 2 * (n - 1) * default_tp_latency_s()
+    return memory, link, alpha
+
+
+def _memory_notes(
+    notes: list[Text], common: dict[str, Any], case: ServingCase, b: float, limit: int, chip: Accelerator | None
+) -> None:
+    """What memory says about the case: caches copied to each rank, a batch over the limit or weights that do not
+    fit (first, with what would), and a missing price."""
+    n = case.tp
     if case.kv_shards < n:
         notes.append(text("serving.note.kv_replicated", copies=n / case.kv_shards, tp=n))
-    fits = 1 <= b <= limit
     if limit == 0:  # first, with what would make it fit
-        notes.insert(0, _what_would_fit(common, case, data_chip))
+        notes.insert(0, _what_would_fit(common, case, chip))
     elif b > limit:
         notes.insert(0, text("serving.note.over_memory", batch=b, limit=float(limit)))
-    if price is None:
+    if case.price is None:
         notes.append(text("serving.note.no_price"))
-    quantities: dict[str, Any] = {
+
+
+def _quantities(
+    case: ServingCase, point: dict[str, float], b: float, limit: int, used: str, price: float | None, slo: float | None
+) -> dict[str, Any]:
+    """The Result's figures at the reader's batch (the SLO's and the KV transfer's filled in later)."""
+    return {
         "weights_bytes": case.weights,
-        "weights_bytes_per_accelerator": case.weights / n,
+        "weights_bytes_per_accelerator": case.weights / case.tp,
         "kv_bytes_per_token": case.kv_per_token,
         "kv_bytes_per_sequence": case.kv_per_sequence,
         "kv_bytes": check_finite_result("kv_bytes", b * case.kv_per_sequence),
         "usable_bytes": case.usable,
         "max_batch": limit,
-        "fits": fits,
+        "fits": 1 <= b <= limit,
         "ttft_seconds": point["ttft"],
         "tpot_seconds": point["tpot"],
         "request_seconds": point["request"],
@@ -270,96 +306,113 @@ def serving(
         "slo_output_tokens_per_second": None,
         "slo_cost_per_million_output_tokens": None,
     }
+
+
+def _compute_bound_step(case: ServingCase, quantities: dict[str, Any]) -> Step:
+    """The batch where decode turns compute-bound on the efficiencies' roof (set in `quantities`)."""
     weight_bytes = case.read_bytes(1) / case.active_params  # per parameter one decode step reads
-    quantities["compute_bound_batch"] = critical_batch(
+    critical = quantities["compute_bound_batch"] = critical_batch(
         peak_flop_per_s=case.peak * case.compute_efficiency,
         bandwidth_bytes_per_s=case.bandwidth * case.bandwidth_efficiency,
         bytes_per_weight=weight_bytes,
     )
-    steps.append(
-        Step(
-            "compute_bound_batch",
-            text("decode.step.compute_bound_batch"),
-            r"B^* = \frac{e_c\,P}{e_b\,B_\text{mem}} \cdot \frac{s}{2}",
-            "{ec} × {P} / ({eb} × {B}) × {s} / 2",
-            {
-                "ec": (case.compute_efficiency, ""),
-                "P": (case.peak, "FLOP/s"),
-                "eb": (case.bandwidth_efficiency, ""),
-                "B": (case.bandwidth, "B/s"),
-                "s": (weight_bytes, "B"),
-            },
-            quantities["compute_bound_batch"],
-            "",
-        )
+    return step(
+        "compute_bound_batch",
+        text("decode.step.compute_bound_batch"),
+        r"B^* = \frac{e_c\,P}{e_b\,B_\text{mem}} \cdot \frac{s}{2}",
+        "{ec} × {P} / ({eb} × {B}) × {s} / 2",
+        critical,
+        "",
+        ec=case.compute_efficiency,
+        P=q(case.peak, "FLOP/s"),
+        eb=case.bandwidth_efficiency,
+        B=q(case.bandwidth, "B/s"),
+        s=q(weight_bytes, "B"),
     )
-    if not fits:  # no time or price for a server that cannot hold its batch: only the memory that says so
-        quantities.update(dict.fromkeys(UNFIT_NONE))
-        steps = [step for step in steps if step.key in UNFIT_STEPS]
-    nic = data_chip.scale_out_bits_per_s / 8.0 if data_chip is not None and data_chip.scale_out_bits_per_s else None
-    if nic is not None:
-        prompt_kv = case.kv_per_token * case.cached(p)
-        quantities["kv_transfer_seconds"] = prompt_kv / (n * nic)
-        steps.append(
-            Step(
-                "kv_transfer_seconds",
-                text("serving.step.kv_transfer"),
-                r"T_\text{KV} = b_\text{tok}\,P / (n\,B_\text{NIC})",
-                "{p} × {P} / ({n} × {B})",
-                {"p": (case.kv_per_token, "B"), "P": (case.cached(p), ""), "n": (n, ""), "B": (nic, "B/s")},
-                quantities["kv_transfer_seconds"],
-                "s",
-            )
-        )
-    else:
+
+
+def _kv_transfer_steps(
+    case: ServingCase, chip: Accelerator | None, quantities: dict[str, Any], notes: list[Text]
+) -> list[Step]:
+    """With a scale-out NIC, the time to send a prompt's cache to a decode server (disaggregated serving)."""
+    nic = chip.scale_out_bits_per_s / 8.0 if chip is not None and chip.scale_out_bits_per_s else None
+    if nic is None:
         notes.append(text("serving.note.no_scale_out"))
-    chosen = None
+        return []
+    n, cached = case.tp, case.cached(case.prompt)
+    seconds = quantities["kv_transfer_seconds"] = case.kv_per_token * cached / (n * nic)
+    formula = r"T_\text{KV} = b_\text{tok}\,P / (n\,B_\text{NIC})"
+    label = text("serving.step.kv_transfer")
+    return [
+        step(
+            "kv_transfer_seconds",
+            label,
+            formula,
+            "{p} × {P} / ({n} × {B})",
+            seconds,
+            "s",
+            p=q(case.kv_per_token, "B"),
+            P=cached,
+            n=n,
+            B=q(nic, "B/s"),
+        )
+    ]
+
+
+def _slo_batch(
+    case: ServingCase, slo: float | None, limit: int, quantities: dict[str, Any], steps: list[Step], notes: list[Text]
+) -> int | None:
+    """With a TPOT target, the largest batch within memory that meets it, its figures and its step."""
+    if limit <= 0:
+        return None
     if slo is None:
-        if limit > 0:
-            notes.append(text("serving.note.no_slo"))
-    elif limit > 0:
-        chosen = largest_batch_within(case, slo, limit)
-        if chosen == 0:
-            notes.append(text("serving.note.slo_unmet", target=slo * 1e3))
-        else:
-            best = serving_point(case, chosen)
-            quantities.update(
-                slo_batch=chosen,
-                slo_batch_tpot_seconds=best["tpot"],
-                slo_output_tokens_per_second=best["rate"],
-                slo_cost_per_million_output_tokens=best.get("cost"),
-            )
-            steps.append(
-                Step(
-                    "slo_batch_tpot_seconds",
-                    text("serving.step.slo", batch=float(chosen), target=slo * 1e3),
-                    r"\text{TPOT}(B^*) \le \text{target} < \text{TPOT}(B^* + 1)",
-                    "{S} + {I}",
-                    {"S": (best["step"], "s"), "I": (best["interference"], "s")},
-                    best["tpot"],
-                    "s",
-                )
-            )
-    table: list[dict[str, Scalar]] | None = None
-    if sweep == "on":
-        table = []
-        for size in sweep_batches(limit, int(b), chosen):
-            row = serving_point(case, size)
-            table.append(
-                {
-                    "batch": size,
-                    "fits": size <= limit,
-                    "ttft_seconds": row["ttft"],
-                    "tpot_seconds": row["tpot"],
-                    "output_tokens_per_second": row["rate"],
-                    "cost_per_million_output_tokens": row.get("cost"),
-                    "meets_slo": None if slo is None else row["tpot"] <= slo,
-                }
-            )
-    result = Result(
-        calculator="serving", quantities=quantities, steps=steps, table=table, table_key="sweep", notes=notes
+        notes.append(text("serving.note.no_slo"))
+        return None
+    chosen = largest_batch_within(case, slo, limit)
+    if chosen == 0:
+        notes.append(text("serving.note.slo_unmet", target=slo * 1e3))
+        return chosen
+    best = serving_point(case, chosen)
+    quantities.update(
+        slo_batch=chosen,
+        slo_batch_tpot_seconds=best["tpot"],
+        slo_output_tokens_per_second=best["rate"],
+        slo_cost_per_million_output_tokens=best.get("cost"),
     )
-    return result
+    label = text("serving.step.slo", batch=float(chosen), target=slo * 1e3)
+    formula = r"\text{TPOT}(B^*) \le \text{target} < \text{TPOT}(B^* + 1)"
+    steps.append(
+        step(
+            "slo_batch_tpot_seconds",
+            label,
+            formula,
+            "{S} + {I}",
+            best["tpot"],
+            "s",
+            S=q(best["step"], "s"),
+            I=q(best["interference"], "s"),
+        )
+    )
+    return chosen
+
+
+def _sweep(case: ServingCase, limit: int, b: float, chosen: int | None, slo: float | None) -> list[dict[str, Scalar]]:
+    """The latency-throughput curve: each batch of `sweep_batches` at its TTFT, TPOT, rate and cost."""
+    table: list[dict[str, Scalar]] = []
+    for size in sweep_batches(limit, int(b), chosen):
+        row = serving_point(case, size)
+        table.append(
+            {
+                "batch": size,
+                "fits": size <= limit,
+                "ttft_seconds": row["ttft"],
+                "tpot_seconds": row["tpot"],
+                "output_tokens_per_second": row["rate"],
+                "cost_per_million_output_tokens": row.get("cost"),
+                "meets_slo": None if slo is None else row["tpot"] <= slo,
+            }
+        )
+    return table
 
 
 def _serving_result_svg(result: Result, lang: str) -> str | None:

@@ -148,85 +148,100 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     B·O tokens per B·T_pf + (O − 1)·T_dec. Sources: Yu et al. (2022), "Orca" (iteration-level scheduling);
     Zhong et al. (2024), "DistServe" §2 (prefill steps delay the decoding steps batched with them).
     """
-    b, n, k = batch, case.tp, case.kv_shards
     bandwidth = case.bandwidth * case.bandwidth_efficiency
-    flop_rate = n * case.peak * case.compute_efficiency
-    p, o, d, layers = case.prompt, case.output, case.attention_width, case.layers
+    flop_rate = case.tp * case.peak * case.compute_efficiency
+    out = {"batch": batch, **_prefill_point(case, bandwidth, flop_rate)}
+    out.update(_decode_point(case, batch, bandwidth, flop_rate))
+    out.update(_step_point(case, batch, out))
+    if case.price is not None:
+        out["cost"] = case.tp * case.price / 3_600.0 / out["rate"] * 1e6
+    for key, value in out.items():
+        check_finite_result(key, value)
+    return out
+
+
+def _prefill_point(case: ServingCase, bandwidth: float, flop_rate: float) -> dict[str, float]:
+    """One prompt's pass: its FLOPs and reads, each side's time, and the TTFT (the slower side plus TP's AllReduces)."""
+    p, d, layers = case.prompt, case.attention_width, case.layers
     prefill_flops = 2.0 * case.active_params * p + 2.0 * layers * p * p * d + case.extra_flops
     prefill_read = case.read_bytes(p)
     prefill_kv = case.kv_per_token * case.cached(p)
     prefill_compute = prefill_flops / flop_rate
-    prefill_attention = 2.0 * layers * p * p * d / flop_rate
-    prefill_memory = (prefill_read / n + prefill_kv / k) / bandwidth
+    prefill_memory = (prefill_read / case.tp + prefill_kv / case.kv_shards) / bandwidth
     prefill_comm = case.comm(p)
-    ttft = max(prefill_compute, prefill_memory) + prefill_comm
-    mean_context = case.cached(p + o / 2.0)
-    decode_read = case.read_bytes(b)
-    decode_kv = b * case.kv_per_token * mean_context
-    decode_weights = decode_read / n / bandwidth
-    decode_kv_time = decode_kv / k / bandwidth
-    decode_memory = decode_weights + decode_kv_time
-    decode_linear = b * 2.0 * case.active_params / flop_rate
-    decode_attention = b * 4.0 * layers * mean_context * d / flop_rate
-    decode_compute = decode_linear + decode_attention
-    decode_comm = case.comm(b)
-    mixed_tokens = b * (o - 1.0) / o + b * p / o
-    if case.schedule == "chunked":
-        # Each step carries the decodes and the prompts of the requests replacing finished ones: of the B slots,
-        # B/O are a prompt's step and the rest decode (Agrawal et al. 2024, Sarathi-Serve; vLLM's chunked prefill).
-        linear = (o - 1.0) / o * decode_linear + b / o * (prefill_compute - prefill_attention)
-        attention = (o - 1.0) / o * decode_attention + b / o * prefill_attention
-        decode_comm = case.comm(mixed_tokens)
-        step = max(decode_weights, linear) + max(decode_kv_time, attention) + decode_comm
-        interference, tpot = 0.0, step
-        rate = b / step
-    else:
-        linear, attention = decode_linear, decode_attention
-        step = max(decode_weights, linear) + max(decode_kv_time, attention) + decode_comm
-        interference = b * ttft / (o - 1.0) if o > 1 else 0.0
-        tpot = step + interference
-        rate = b * o / (b * ttft + (o - 1.0) * step)
-    mixed_compute = linear + attention
-    bound_compute = (linear if linear > decode_weights else 0.0) + (attention if attention > decode_kv_time else 0.0)
-    request = ttft + (o - 1.0) * tpot
-    out = {
-        "batch": b,
+    return {
         "prefill_flops": prefill_flops,
         "prefill_read": prefill_read,
         "prefill_kv": prefill_kv,
         "prefill_compute": prefill_compute,
-        "prefill_attention": prefill_attention,
+        "prefill_attention": 2.0 * layers * p * p * d / flop_rate,
         "prefill_memory": prefill_memory,
         "prefill_comm": prefill_comm,
-        "ttft": ttft,
+        "ttft": max(prefill_compute, prefill_memory) + prefill_comm,
+    }
+
+
+def _decode_point(case: ServingCase, b: float, bandwidth: float, flop_rate: float) -> dict[str, float]:
+    """One decode step of the batch alone: its reads (weights, the cache at the mean context) and its math."""
+    mean_context = case.cached(case.prompt + case.output / 2.0)
+    decode_read = case.read_bytes(b)
+    decode_kv = b * case.kv_per_token * mean_context
+    decode_weights = decode_read / case.tp / bandwidth
+    decode_kv_time = decode_kv / case.kv_shards / bandwidth
+    decode_linear = b * 2.0 * case.active_params / flop_rate
+    decode_attention = b * 4.0 * case.layers * mean_context * case.attention_width / flop_rate
+    return {
         "mean_context": mean_context,
         "decode_untouched": case.untouched(b),
         "decode_read": decode_read,
         "decode_kv": decode_kv,
         "decode_weights": decode_weights,
         "decode_kv_time": decode_kv_time,
-        "decode_memory": decode_memory,
+        "decode_memory": decode_weights + decode_kv_time,
         "decode_linear": decode_linear,
         "decode_attention": decode_attention,
-        "decode_compute": decode_compute,
-        "decode_comm": decode_comm,
+        "decode_compute": decode_linear + decode_attention,
+        "decode_comm": case.comm(b),
+    }
+
+
+def _step_point(case: ServingCase, b: float, point: dict[str, float]) -> dict[str, float]:
+    """The step under the case's schedule, the TPOT and request it makes, and the batch's token rate."""
+    p, o, ttft = case.prompt, case.output, point["ttft"]
+    weights, kv_time = point["decode_weights"], point["decode_kv_time"]
+    mixed_tokens = b * (o - 1.0) / o + b * p / o
+    out: dict[str, float] = {}
+    if case.schedule == "chunked":
+        # Each step carries the decodes and the prompts of the requests replacing finished ones: of the B slots,
+        # B/O are a prompt's step and the rest decode (Agrawal et al. 2024, Sarathi-Serve; vLLM's chunked prefill).
+        prefill_linear = point["prefill_compute"] - point["prefill_attention"]
+        linear = (o - 1.0) / o * point["decode_linear"] + b / o * prefill_linear
+        attention = (o - 1.0) / o * point["decode_attention"] + b / o * point["prefill_attention"]
+        comm = out["decode_comm"] = case.comm(mixed_tokens)
+        step_s = max(weights, linear) + max(kv_time, attention) + comm
+        interference, tpot = 0.0, step_s
+        rate = b / step_s
+    else:
+        linear, attention, comm = point["decode_linear"], point["decode_attention"], point["decode_comm"]
+        step_s = max(weights, linear) + max(kv_time, attention) + comm
+        interference = b * ttft / (o - 1.0) if o > 1 else 0.0
+        tpot = step_s + interference
+        rate = b * o / (b * ttft + (o - 1.0) * step_s)
+    bound_compute = (linear if linear > weights else 0.0) + (attention if attention > kv_time else 0.0)
+    return {
+        **out,
         "mixed_tokens": mixed_tokens,
         "mixed_linear": linear,
         "mixed_attention": attention,
-        "mixed_compute": mixed_compute,
-        "compute_bound_share": bound_compute / (step - decode_comm) if step > decode_comm else 0.0,
-        "step": step,
+        "mixed_compute": linear + attention,
+        "compute_bound_share": bound_compute / (step_s - comm) if step_s > comm else 0.0,
+        "step": step_s,
         "interference": interference,
         "tpot": tpot,
-        "request": request,
+        "request": ttft + (o - 1.0) * tpot,
         "rate": rate,
         "requests_per_second": rate / o,
     }
-    if case.price is not None:
-        out["cost"] = n * case.price / 3_600.0 / rate * 1e6
-    for key, value in out.items():
-        check_finite_result(key, value)
-    return out
 
 
 def case_max_batch(case: ServingCase) -> int:
@@ -365,15 +380,7 @@ def build_case(
     weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
     experts = routed_expert_params(model)
     body_bytes = weight_bytes(params=1.0, weight_format=weight_format, group_size=INT4_GROUP_SIZE)
-    per_token = kv_bytes_per_token(
-        layers=model.layers,
-        kv_heads=model.kv_heads,
-        head_dim=model.head_dim,
-        bytes_per_value=KV_FORMATS[kv_format],
-        attention=model.attention,
-        kv_lora_rank=model.kv_lora_rank,
-        rope_head_dim=model.rope_head_dim,
-    )
+    per_token = model_kv_bytes_per_token(model, kv_format)
     shards = 1.0 if model.attention in ("mla", "mqa") else float(min(tp, model.kv_heads))
     return ServingCase(
         tp=tp,
@@ -403,6 +410,19 @@ def build_case(
         price=price,
         extra_flops=extra_flops,
         schedule=schedule,
+    )
+
+
+def model_kv_bytes_per_token(model: Model, kv_format: str) -> float:
+    """A data/ model's KV cache per token with its cache in `kv_format`."""
+    return kv_bytes_per_token(
+        layers=model.layers,
+        kv_heads=model.kv_heads,
+        head_dim=model.head_dim,
+        bytes_per_value=KV_FORMATS[kv_format],
+        attention=model.attention,
+        kv_lora_rank=model.kv_lora_rank,
+        rope_head_dim=model.rope_head_dim,
     )
 
 

@@ -11,7 +11,7 @@ from ..inference import (
     weight_bytes,
 )
 from ..messages import text
-from ..results import Step
+from ..results import Figure, Step, q, step
 from .case import KV_FORMATS, ServingCase
 
 
@@ -19,438 +19,457 @@ def serving_steps(
     case: ServingCase, point: dict[str, float], model: Model, fmt: str, kv_fmt: str, limit: int
 ) -> list[Step]:
     """The derivation: memory, then prefill (TTFT), then one decode step (TPOT), then the request and its cost."""
-    n, k, b = case.tp, case.kv_shards, point["batch"]
-    split = n > 1 or k > 1  # whether to show the division over tensor-parallel ranks
+    steps = _memory_steps(case, model, fmt, kv_fmt, limit)
+    steps += _prefill_steps(case, point)
+    steps += _decode_steps(case, point, model, fmt)
+    steps += _chunked_steps(case, point) if case.schedule == "chunked" else _blocking_steps(case, point)
+    return steps + _tail_steps(case, point, _split(case))
+
+
+def _split(case: ServingCase) -> bool:
+    """Whether the steps show the division over tensor-parallel ranks."""
+    return case.tp > 1 or case.kv_shards > 1
+
+
+def _memory_steps(case: ServingCase, model: Model, fmt: str, kv_fmt: str, limit: int) -> list[Step]:
+    """The weights, the KV cache per token and per sequence, the usable memory and the sequences it holds."""
+    n, k, split = case.tp, case.kv_shards, _split(case)
     tables, _ = model_tables(model)
     per_weight = weight_bytes(params=1.0, weight_format=fmt, group_size=INT4_GROUP_SIZE)
+    resident = case.weights + case.extra_resident
     # No room when the weights fill the memory: max(0, …) keeps the line true at 0 (rounded operands would not).
-    room = (
-        "({U} − {W}) / {sequence}"
-        if case.usable >= case.weights + case.extra_resident
-        else "max(0, {U} − {W}) / {sequence}"
-    )
-    steps = [
-        Step(
+    room = "({U} − {W}) / {sequence}" if case.usable >= resident else "max(0, {U} − {W}) / {sequence}"
+    room_formula = r"B_\text{max} = \lfloor \max(0, M_u - W) / " + (r"(S\,n/k) \rfloor" if split else r"S \rfloor")
+    return [
+        step(
             "weights_bytes",
             text("serving.step.weights", model=model.name, format=fmt.upper()),
             r"W = (N - N_\text{emb})\,s + 2\,N_\text{emb}",
             "({N} − {E}) × {s} + {E} × 2",
-            {"N": (model.params, ""), "E": (tables, ""), "s": (per_weight, "B")},
             case.weights,
             "B",
+            N=model.params,
+            E=tables,
+            s=q(per_weight, "B"),
         ),
-    ]
-    if model.attention == "mla":
-        kv_formula, kv_sub = r"L\,(d_c + d_r)\,s_{kv}", "{L} × ({c} + {r}) × {s}"
-        kv_values = {
-            "L": (float(model.layers), ""),
-            "c": (float(model.kv_lora_rank or 0), ""),
-            "r": (float(model.rope_head_dim or 0), ""),
-            "s": (KV_FORMATS[kv_fmt], "B"),
-        }
-    else:
-        kv_formula, kv_sub = r"2\,L\,H_{kv}\,d\,s_{kv}", "2 × {L} × {H} × {d} × {s}"
-        kv_values = {
-            "L": (float(model.layers), ""),
-            "H": (1.0 if model.attention == "mqa" else float(model.kv_heads), ""),
-            "d": (float(model.head_dim), ""),
-            "s": (KV_FORMATS[kv_fmt], "B"),
-        }
-    steps.append(
-        Step(
-            "kv_bytes_per_token",
-            text("serving.step.kv_per_token", format=kv_fmt.upper()),
-            kv_formula,
-            kv_sub,
-            kv_values,
-            case.kv_per_token,
-            "B",
-        )
-    )
-    full = case.prompt + case.output
-    if case.window is not None:
-        steps.append(
-            Step(
-                "kv_bytes_per_sequence",
-                text("serving.step.kv_per_sequence"),
-                r"S = b_\text{tok}\,\min(P + O, W)",
-                "{p} × min({P} + {O}, {W})",
-                {"p": (case.kv_per_token, "B"), "P": (case.prompt, ""), "O": (case.output, ""), "W": (case.window, "")},
-                case.kv_per_sequence,
-                "B",
-            )
-        )
-    else:
-        steps.append(
-            Step(
-                "kv_bytes_per_sequence",
-                text("serving.step.kv_per_sequence"),
-                r"S = b_\text{tok}\,(P + O)",
-                "{p} × ({P} + {O})",
-                {"p": (case.kv_per_token, "B"), "P": (case.prompt, ""), "O": (case.output, "")},
-                case.kv_per_token * full,
-                "B",
-            )
-        )
-    steps += [
-        Step(
+        _kv_per_token_step(case, model, kv_fmt),
+        _kv_per_sequence_step(case),
+        step(
             "usable_bytes",
             text("serving.step.usable"),
             r"M_u = n\,M\,u",
             "{n} × {M} × {u}",
-            {"n": (n, ""), "M": (case.memory, "B"), "u": (case.utilization, "")},
             case.usable,
             "B",
+            n=n,
+            M=q(case.memory, "B"),
+            u=case.utilization,
         ),
-        Step(
+        step(
             "kv_room",
             text("serving.step.kv_room", limit=float(limit)),
-            r"B_\text{max} = \lfloor \max(0, M_u - W) / (S\,n/k) \rfloor"
-            if split
-            else r"B_\text{max} = \lfloor \max(0, M_u - W) / S \rfloor",
+            room_formula,
             room.replace("{sequence}", "({S} × {n} / {k})" if split else "{S}"),
-            {
-                "U": (case.usable, "B"),
-                "W": (case.weights + case.extra_resident, "B"),
-                "S": (case.kv_per_sequence, "B"),
-                "n": (n, ""),
-                "k": (k, ""),
-            },
             max(0.0, case.usable - case.weights - case.extra_resident) / (case.kv_per_sequence * n / k),
             "",
+            U=q(case.usable, "B"),
+            W=q(resident, "B"),
+            S=q(case.kv_per_sequence, "B"),
+            n=n,
+            k=k,
         ),
-        Step(
+    ]
+
+
+def _kv_per_token_step(case: ServingCase, model: Model, kv_fmt: str) -> Step:
+    """MLA's latent and RoPE key per layer, or K and V per KV head (one for MQA)."""
+    label = text("serving.step.kv_per_token", format=kv_fmt.upper())
+    s = q(KV_FORMATS[kv_fmt], "B")
+    layers = float(model.layers)
+    if model.attention == "mla":
+        c, r = float(model.kv_lora_rank or 0), float(model.rope_head_dim or 0)
+        formula, template = r"L\,(d_c + d_r)\,s_{kv}", "{L} × ({c} + {r}) × {s}"
+        return step("kv_bytes_per_token", label, formula, template, case.kv_per_token, "B", L=layers, c=c, r=r, s=s)
+    heads = 1.0 if model.attention == "mqa" else float(model.kv_heads)
+    formula, template = r"2\,L\,H_{kv}\,d\,s_{kv}", "2 × {L} × {H} × {d} × {s}"
+    d = float(model.head_dim)
+    return step("kv_bytes_per_token", label, formula, template, case.kv_per_token, "B", L=layers, H=heads, d=d, s=s)
+
+
+def _kv_per_sequence_step(case: ServingCase) -> Step:
+    """A sequence's cache: every token of prompt and output, or a sliding window's last W."""
+    label, p = text("serving.step.kv_per_sequence"), q(case.kv_per_token, "B")
+    if case.window is not None:
+        formula, template = r"S = b_\text{tok}\,\min(P + O, W)", "{p} × min({P} + {O}, {W})"
+        value = case.kv_per_sequence
+        return step(
+            "kv_bytes_per_sequence",
+            label,
+            formula,
+            template,
+            value,
+            "B",
+            p=p,
+            P=case.prompt,
+            O=case.output,
+            W=case.window,
+        )
+    value = case.kv_per_token * (case.prompt + case.output)
+    formula, template = r"S = b_\text{tok}\,(P + O)", "{p} × ({P} + {O})"
+    return step("kv_bytes_per_sequence", label, formula, template, value, "B", p=p, P=case.prompt, O=case.output)
+
+
+def _math(case: ServingCase) -> dict[str, Figure]:
+    """The figures of a time on the ranks' FLOP/s: n, the peak, the compute efficiency."""
+    return {"n": case.tp, "C": q(case.peak, "FLOP/s"), "e": case.compute_efficiency}
+
+
+def _per_device(case: ServingCase) -> str:
+    return " / ({n} × {C} × {e})" if _split(case) else " / ({C} × {e})"
+
+
+def _prefill_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    """A prompt's FLOPs and their time, its reads' time, the tensor-parallel AllReduces, and the TTFT."""
+    ttft_formula, ttft_sub = r"\text{TTFT} = \max(T_\text{math}, T_\text{mem})", "max({Tc}, {Tm})"
+    if case.tp > 1:
+        ttft_formula, ttft_sub = ttft_formula + r" + T_\text{TP}", ttft_sub + " + {Tx}"
+    times = {"Tc": q(point["prefill_compute"], "s"), "Tm": q(point["prefill_memory"], "s")}
+    ttft = step(
+        "ttft_seconds",
+        text("serving.step.ttft"),
+        ttft_formula,
+        ttft_sub,
+        point["ttft"],
+        "s",
+        **times,
+        Tx=q(point["prefill_comm"], "s"),
+    )
+    comm = _comm_steps(case, "prefill", case.prompt, point["prefill_comm"])
+    return [*_prefill_math_steps(case, point), _prefill_memory_step(case, point), *comm, ttft]
+
+
+def _prefill_math_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    return [
+        step(
             "prefill_flops",
             text("serving.step.prefill_flops"),
             r"F = 2\,N_a\,P + 2\,L\,P^2 d",
             "2 × {N} × {P} + 2 × {L} × {P}² × {d}",
-            {
-                "N": (case.active_params, ""),
-                "P": (case.prompt, ""),
-                "L": (case.layers, ""),
-                "d": (case.attention_width, ""),
-            },
             point["prefill_flops"],
             "FLOP",
+            N=case.active_params,
+            P=case.prompt,
+            L=case.layers,
+            d=case.attention_width,
         ),
-        Step(
+        step(
             "prefill_compute_seconds",
             text("serving.step.prefill_compute"),
             r"T_\text{math} = F / (n\,P_\text{peak}\,e_c)",
-            "{F} / ({n} × {C} × {e})" if split else "{F} / ({C} × {e})",
-            {
-                "F": (point["prefill_flops"], "FLOP"),
-                "n": (n, ""),
-                "C": (case.peak, "FLOP/s"),
-                "e": (case.compute_efficiency, ""),
-            },
+            "{F}" + _per_device(case),
             point["prefill_compute"],
             "s",
-        ),
-        Step(
-            "prefill_memory_seconds",
-            text("serving.step.prefill_memory"),
-            r"T_\text{mem} = (W_\text{read}/n + KV/k) / (B_\text{mem}\,e_b)"
-            if split
-            else r"T_\text{mem} = (W_\text{read} + KV) / (B_\text{mem}\,e_b)",
-            "({R} / {n} + {K} / {k}) / ({Bw} × {e})" if split else "({R} + {K}) / ({Bw} × {e})",
-            {
-                "R": (point["prefill_read"], "B"),
-                "n": (n, ""),
-                "K": (point["prefill_kv"], "B"),
-                "k": (k, ""),
-                "Bw": (case.bandwidth, "B/s"),
-                "e": (case.bandwidth_efficiency, ""),
-            },
-            point["prefill_memory"],
-            "s",
+            F=q(point["prefill_flops"], "FLOP"),
+            **_math(case),
         ),
     ]
-    steps += _comm_steps(case, "prefill", case.prompt, point["prefill_comm"])
-    if n > 1:
-        ttft_formula, ttft_sub = (
-            r"\text{TTFT} = \max(T_\text{math}, T_\text{mem}) + T_\text{TP}",
-            "max({Tc}, {Tm}) + {Tx}",
-        )
-    else:
-        ttft_formula, ttft_sub = r"\text{TTFT} = \max(T_\text{math}, T_\text{mem})", "max({Tc}, {Tm})"
-    steps.append(
-        Step(
-            "ttft_seconds",
-            text("serving.step.ttft"),
-            ttft_formula,
-            ttft_sub,
-            {
-                "Tc": (point["prefill_compute"], "s"),
-                "Tm": (point["prefill_memory"], "s"),
-                "Tx": (point["prefill_comm"], "s"),
-            },
-            point["ttft"],
-            "s",
-        )
+
+
+def _prefill_memory_step(case: ServingCase, point: dict[str, float]) -> Step:
+    split = _split(case)
+    formula = (
+        r"T_\text{mem} = (W_\text{read}/n + KV/k) / (B_\text{mem}\,e_b)"
+        if split
+        else r"T_\text{mem} = (W_\text{read} + KV) / (B_\text{mem}\,e_b)"
     )
-    if case.window is not None:
-        steps.append(
-            Step(
-                "mean_context",
-                text("serving.step.mean_context"),
-                r"\bar T = \min(P + O/2, W)",
-                "min({P} + {O} / 2, {W})",
-                {"P": (case.prompt, ""), "O": (case.output, ""), "W": (case.window, "")},
-                point["mean_context"],
-                "",
-            )
-        )
-    else:
-        steps.append(
-            Step(
-                "mean_context",
-                text("serving.step.mean_context"),
-                r"\bar T = P + O/2",
-                "{P} + {O} / 2",
-                {"P": (case.prompt, ""), "O": (case.output, "")},
-                point["mean_context"],
-                "",
-            )
-        )
-    steps += _read_steps(case, point, model, fmt)
-    mem = {"Bw": (case.bandwidth, "B/s"), "e": (case.bandwidth_efficiency, "")}
-    math = {"n": (n, ""), "C": (case.peak, "FLOP/s"), "e": (case.compute_efficiency, "")}
-    per_device = " / ({n} × {C} × {e})" if split else " / ({C} × {e})"
-    steps += [
-        Step(
+    return step(
+        "prefill_memory_seconds",
+        text("serving.step.prefill_memory"),
+        formula,
+        "({R} / {n} + {K} / {k}) / ({Bw} × {e})" if split else "({R} + {K}) / ({Bw} × {e})",
+        point["prefill_memory"],
+        "s",
+        R=q(point["prefill_read"], "B"),
+        n=case.tp,
+        K=q(point["prefill_kv"], "B"),
+        k=case.kv_shards,
+        Bw=q(case.bandwidth, "B/s"),
+        e=case.bandwidth_efficiency,
+    )
+
+
+def _decode_steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str) -> list[Step]:
+    """The decode step alone: the mean context, the weights it reads and their time, the cache's, and the math of
+    the matmuls and of attention."""
+    return [
+        _mean_context_step(case, point["mean_context"]),
+        *_read_steps(case, point, model, fmt),
+        *_decode_memory_steps(case, point),
+        *_decode_math_steps(case, point),
+    ]
+
+
+def _decode_memory_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    split = _split(case)
+    mem: dict[str, Figure] = {"Bw": q(case.bandwidth, "B/s"), "e": case.bandwidth_efficiency}
+    weights_formula = (
+        r"T_W = W_\text{step} / n / (B_\text{mem}\,e_b)" if split else r"T_W = W_\text{step} / (B_\text{mem}\,e_b)"
+    )
+    kv_formula = (
+        r"T_\text{KV} = B\,b_\text{tok}\,\bar T / k / (B_\text{mem}\,e_b)"
+        if split
+        else r"T_\text{KV} = B\,b_\text{tok}\,\bar T / (B_\text{mem}\,e_b)"
+    )
+    return [
+        step(
             "decode_weights_seconds",
             text("serving.step.decode_weights"),
-            r"T_W = W_\text{step} / n / (B_\text{mem}\,e_b)" if split else r"T_W = W_\text{step} / (B_\text{mem}\,e_b)",
+            weights_formula,
             "{R} / {n} / ({Bw} × {e})" if split else "{R} / ({Bw} × {e})",
-            {"R": (point["decode_read"], "B"), "n": (n, ""), **mem},
             point["decode_weights"],
             "s",
+            R=q(point["decode_read"], "B"),
+            n=case.tp,
+            **mem,
         ),
-        Step(
+        step(
             "decode_kv_seconds",
             text("serving.step.decode_kv"),
-            r"T_\text{KV} = B\,b_\text{tok}\,\bar T / k / (B_\text{mem}\,e_b)"
-            if split
-            else r"T_\text{KV} = B\,b_\text{tok}\,\bar T / (B_\text{mem}\,e_b)",
+            kv_formula,
             "{B} × {p} × {T} / {k} / ({Bw} × {e})" if split else "{B} × {p} × {T} / ({Bw} × {e})",
-            {"B": (b, ""), "p": (case.kv_per_token, "B"), "T": (point["mean_context"], ""), "k": (k, ""), **mem},
             point["decode_kv_time"],
             "s",
+            B=point["batch"],
+            p=q(case.kv_per_token, "B"),
+            T=point["mean_context"],
+            k=case.kv_shards,
+            **mem,
         ),
-        Step(
+    ]
+
+
+def _decode_math_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    b = point["batch"]
+    return [
+        step(
             "decode_linear_seconds",
             text("serving.step.decode_linear"),
             r"T_\text{lin} = 2\,B\,N_a / (n\,P_\text{peak}\,e_c)",
-            "2 × {B} × {N}" + per_device,
-            {"B": (b, ""), "N": (case.active_params, ""), **math},
+            "2 × {B} × {N}" + _per_device(case),
             point["decode_linear"],
             "s",
+            B=b,
+            N=case.active_params,
+            **_math(case),
         ),
-        Step(
+        step(
             "decode_attention_seconds",
             text("serving.step.decode_attention"),
             r"T_\text{att} = 4\,B\,L\,\bar T d / (n\,P_\text{peak}\,e_c)",
-            "4 × {B} × {L} × {T} × {d}" + per_device,
-            {
-                "B": (b, ""),
-                "L": (case.layers, ""),
-                "T": (point["mean_context"], ""),
-                "d": (case.attention_width, ""),
-                **math,
-            },
+            "4 × {B} × {L} × {T} × {d}" + _per_device(case),
             point["decode_attention"],
             "s",
+            B=b,
+            L=case.layers,
+            T=point["mean_context"],
+            d=case.attention_width,
+            **_math(case),
         ),
     ]
-    chunked = case.schedule == "chunked"
-    if chunked:
-        share = {"O": (case.output, ""), "B": (b, "")}
-        steps += [
-            Step(
-                "prefill_attention_seconds",
-                text("serving.step.prefill_attention"),
-                r"T_\text{pf,att} = 2\,L\,P^2 d / (n\,P_\text{peak}\,e_c)",
-                "2 × {L} × {P}² × {d}" + per_device,
-                {"L": (case.layers, ""), "P": (case.prompt, ""), "d": (case.attention_width, ""), **math},
-                point["prefill_attention"],
-                "s",
-            ),
-            Step(
-                "mixed_linear_seconds",
-                text("serving.step.mixed_linear"),
-                r"T_\text{mix,lin} = \frac{O-1}{O}\,T_\text{lin} + \frac{B}{O}\,(T_\text{pf} - T_\text{pf,att})",
-                "({O} − 1) / {O} × {Tl} + {B} / {O} × ({Tp} − {Ta})",
-                {
-                    **share,
-                    "Tl": (point["decode_linear"], "s"),
-                    "Tp": (point["prefill_compute"], "s"),
-                    "Ta": (point["prefill_attention"], "s"),
-                },
-                point["mixed_linear"],
-                "s",
-            ),
-            Step(
-                "mixed_attention_seconds",
-                text("serving.step.mixed_attention"),
-                r"T_\text{mix,att} = \frac{O-1}{O}\,T_\text{att} + \frac{B}{O}\,T_\text{pf,att}",
-                "({O} − 1) / {O} × {Td} + {B} / {O} × {Ta}",
-                {**share, "Td": (point["decode_attention"], "s"), "Ta": (point["prefill_attention"], "s")},
-                point["mixed_attention"],
-                "s",
-            ),
-        ]
-    steps += _comm_steps(
-        case, "mixed" if chunked else "decode", point["mixed_tokens"] if chunked else b, point["decode_comm"]
-    )
-    if chunked:
-        step_formula = r"T = \max(T_W, T_\text{mix,lin}) + \max(T_\text{KV}, T_\text{mix,att})"
-        steps.append(
-            Step(
-                "decode_step_seconds",
-                text("serving.step.mixed_step"),
-                step_formula + (r" + T_\text{TP}" if n > 1 else ""),
-                "max({Tw}, {Tl}) + max({Tk}, {Ta})" + (" + {Tx}" if n > 1 else ""),
-                {
-                    "Tw": (point["decode_weights"], "s"),
-                    "Tl": (point["mixed_linear"], "s"),
-                    "Tk": (point["decode_kv_time"], "s"),
-                    "Ta": (point["mixed_attention"], "s"),
-                    "Tx": (point["decode_comm"], "s"),
-                },
-                point["step"],
-                "s",
-            )
-        )
-        steps += [
-            Step(
-                "tpot_seconds",
-                text("serving.step.tpot"),
-                r"\text{TPOT} = T",
-                "{S}",
-                {"S": (point["step"], "s")},
-                point["tpot"],
-                "s",
-            ),
-            Step(
-                "request_seconds",
-                text("serving.step.request"),
-                r"T_\text{req} = \text{TTFT} + (O - 1)\,\text{TPOT}",
-                "{F} + ({O} − 1) × {T}",
-                {"F": (point["ttft"], "s"), "O": (case.output, ""), "T": (point["tpot"], "s")},
-                point["request"],
-                "s",
-            ),
-            Step(
-                "output_tokens_per_second",
-                text("serving.step.rate_chunked"),
-                r"r = B / T",
-                "{B} / {S}",
-                {"B": (b, ""), "S": (point["step"], "s")},
-                point["rate"],
-                "tokens/s",
-            ),
-        ]
-        return steps + _tail_steps(case, point, split)
-    step_formula = r"T_\text{dec} = \max(T_W, T_\text{lin}) + \max(T_\text{KV}, T_\text{att})"
-    steps.append(
-        Step(
-            "decode_step_seconds",
-            text("serving.step.decode_step"),
-            step_formula + (r" + T_\text{TP}" if n > 1 else ""),
-            "max({Tw}, {Tl}) + max({Tk}, {Ta})" + (" + {Tx}" if n > 1 else ""),
-            {
-                "Tw": (point["decode_weights"], "s"),
-                "Tl": (point["decode_linear"], "s"),
-                "Tk": (point["decode_kv_time"], "s"),
-                "Ta": (point["decode_attention"], "s"),
-                "Tx": (point["decode_comm"], "s"),
-            },
-            point["step"],
+
+
+def _mean_context_step(case: ServingCase, context: float) -> Step:
+    """The context a decode attends to on average: the prompt and half the output (within a sliding window)."""
+    label = text("serving.step.mean_context")
+    if case.window is not None:
+        formula, template = r"\bar T = \min(P + O/2, W)", "min({P} + {O} / 2, {W})"
+        return step("mean_context", label, formula, template, context, "", P=case.prompt, O=case.output, W=case.window)
+    return step("mean_context", label, r"\bar T = P + O/2", "{P} + {O} / 2", context, "", P=case.prompt, O=case.output)
+
+
+def _chunked_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    """Chunked prefill: each step carries the decodes and 1/O of the prompts joining, then the TPOT (that step),
+    the request and the batch's rate."""
+    mixed = r"T = \max(T_W, T_\text{mix,lin}) + \max(T_\text{KV}, T_\text{mix,att})"
+    step_s = q(point["step"], "s")
+    return [
+        *_mixed_steps(case, point),
+        *_comm_steps(case, "mixed", point["mixed_tokens"], point["decode_comm"]),
+        _step_step(case, point, "serving.step.mixed_step", mixed, point["mixed_linear"], point["mixed_attention"]),
+        step("tpot_seconds", text("serving.step.tpot"), r"\text{TPOT} = T", "{S}", point["tpot"], "s", S=step_s),
+        _request_step(case, point),
+        step(
+            "output_tokens_per_second",
+            text("serving.step.rate_chunked"),
+            r"r = B / T",
+            "{B} / {S}",
+            point["rate"],
+            "tokens/s",
+            B=point["batch"],
+            S=step_s,
+        ),
+    ]
+
+
+def _mixed_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    """A mixed step's math: the prompts' attention, then each side's share of decodes and prompts."""
+    share: dict[str, Figure] = {"O": case.output, "B": point["batch"]}
+    return [
+        step(
+            "prefill_attention_seconds",
+            text("serving.step.prefill_attention"),
+            r"T_\text{pf,att} = 2\,L\,P^2 d / (n\,P_\text{peak}\,e_c)",
+            "2 × {L} × {P}² × {d}" + _per_device(case),
+            point["prefill_attention"],
             "s",
-        )
-    )
-    o = case.output
+            L=case.layers,
+            P=case.prompt,
+            d=case.attention_width,
+            **_math(case),
+        ),
+        step(
+            "mixed_linear_seconds",
+            text("serving.step.mixed_linear"),
+            r"T_\text{mix,lin} = \frac{O-1}{O}\,T_\text{lin} + \frac{B}{O}\,(T_\text{pf} - T_\text{pf,att})",
+            "({O} − 1) / {O} × {Tl} + {B} / {O} × ({Tp} − {Ta})",
+            point["mixed_linear"],
+            "s",
+            **share,
+            Tl=q(point["decode_linear"], "s"),
+            Tp=q(point["prefill_compute"], "s"),
+            Ta=q(point["prefill_attention"], "s"),
+        ),
+        step(
+            "mixed_attention_seconds",
+            text("serving.step.mixed_attention"),
+            r"T_\text{mix,att} = \frac{O-1}{O}\,T_\text{att} + \frac{B}{O}\,T_\text{pf,att}",
+            "({O} − 1) / {O} × {Td} + {B} / {O} × {Ta}",
+            point["mixed_attention"],
+            "s",
+            **share,
+            Td=q(point["decode_attention"], "s"),
+            Ta=q(point["prefill_attention"], "s"),
+        ),
+    ]
+
+
+def _blocking_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    """Blocking prefill: the decode step, the prefills that stall it, the TPOT, the request and the batch's rate."""
+    b, o = point["batch"], case.output
+    decode = r"T_\text{dec} = \max(T_W, T_\text{lin}) + \max(T_\text{KV}, T_\text{att})"
+    steps = [
+        *_comm_steps(case, "decode", b, point["decode_comm"]),
+        _step_step(case, point, "serving.step.decode_step", decode, point["decode_linear"], point["decode_attention"]),
+    ]
+    tpot = text("serving.step.tpot")
     if o > 1:
         steps += [
-            Step(
+            step(
                 "prefill_interference_seconds",
                 text("serving.step.interference"),
                 r"B\,\text{TTFT} / (O - 1)",
                 "{B} × {F} / ({O} − 1)",
-                {"B": (b, ""), "F": (point["ttft"], "s"), "O": (o, "")},
                 point["interference"],
                 "s",
+                B=b,
+                F=q(point["ttft"], "s"),
+                O=o,
             ),
-            Step(
+            step(
                 "tpot_seconds",
-                text("serving.step.tpot"),
+                tpot,
                 r"\text{TPOT} = T_\text{dec} + B\,\text{TTFT} / (O - 1)",
                 "{S} + {I}",
-                {"S": (point["step"], "s"), "I": (point["interference"], "s")},
                 point["tpot"],
                 "s",
+                S=q(point["step"], "s"),
+                I=q(point["interference"], "s"),
             ),
         ]
     else:
         steps.append(
-            Step(
-                "tpot_seconds",
-                text("serving.step.tpot"),
-                r"\text{TPOT} = T_\text{dec}",
-                "{S}",
-                {"S": (point["step"], "s")},
-                point["tpot"],
-                "s",
+            step(
+                "tpot_seconds", tpot, r"\text{TPOT} = T_\text{dec}", "{S}", point["tpot"], "s", S=q(point["step"], "s")
             )
         )
-    steps += [
-        Step(
-            "request_seconds",
-            text("serving.step.request"),
-            r"T_\text{req} = \text{TTFT} + (O - 1)\,\text{TPOT}",
-            "{F} + ({O} − 1) × {T}",
-            {"F": (point["ttft"], "s"), "O": (o, ""), "T": (point["tpot"], "s")},
-            point["request"],
-            "s",
-        ),
-        Step(
-            "output_tokens_per_second",
-            text("serving.step.rate"),
-            r"r = B\,O / (B\,\text{TTFT} + (O - 1)\,T_\text{dec})",
-            "{B} × {O} / ({B} × {F} + ({O} − 1) × {S})",
-            {"B": (b, ""), "O": (o, ""), "F": (point["ttft"], "s"), "S": (point["step"], "s")},
-            point["rate"],
-            "tokens/s",
-        ),
-    ]
-    return steps + _tail_steps(case, point, split)
+    rate = step(
+        "output_tokens_per_second",
+        text("serving.step.rate"),
+        r"r = B\,O / (B\,\text{TTFT} + (O - 1)\,T_\text{dec})",
+        "{B} × {O} / ({B} × {F} + ({O} − 1) × {S})",
+        point["rate"],
+        "tokens/s",
+        B=b,
+        O=o,
+        F=q(point["ttft"], "s"),
+        S=q(point["step"], "s"),
+    )
+    return [*steps, _request_step(case, point), rate]
+
+
+def _step_step(
+    case: ServingCase, point: dict[str, float], key: str, formula: str, linear: float, attention: float
+) -> Step:
+    """One step's time: each side at its own roof, weights against the matmuls and the cache against attention,
+    plus the tensor-parallel AllReduces."""
+    tp = case.tp > 1
+    return step(
+        "decode_step_seconds",
+        text(key),
+        formula + (r" + T_\text{TP}" if tp else ""),
+        "max({Tw}, {Tl}) + max({Tk}, {Ta})" + (" + {Tx}" if tp else ""),
+        point["step"],
+        "s",
+        Tw=q(point["decode_weights"], "s"),
+        Tl=q(linear, "s"),
+        Tk=q(point["decode_kv_time"], "s"),
+        Ta=q(attention, "s"),
+        Tx=q(point["decode_comm"], "s"),
+    )
+
+
+def _request_step(case: ServingCase, point: dict[str, float]) -> Step:
+    return step(
+        "request_seconds",
+        text("serving.step.request"),
+        r"T_\text{req} = \text{TTFT} + (O - 1)\,\text{TPOT}",
+        "{F} + ({O} − 1) × {T}",
+        point["request"],
+        "s",
+        F=q(point["ttft"], "s"),
+        O=case.output,
+        T=q(point["tpot"], "s"),
+    )
 
 
 def _tail_steps(case: ServingCase, point: dict[str, float], split: bool) -> list[Step]:
     """Requests per second and, with a price, the cost per million output tokens."""
-    n = case.tp
+    rate = q(point["rate"], "tokens/s")
+    requests = point["requests_per_second"]
     steps = [
-        Step(
+        step(
             "requests_per_second",
             text("serving.step.requests"),
             r"r / O",
             "{r} / {O}",
-            {"r": (point["rate"], "tokens/s"), "O": (case.output, "")},
-            point["requests_per_second"],
+            requests,
             "",
-        ),
+            r=rate,
+            O=case.output,
+        )
     ]
     if case.price is not None:
         steps.append(
-            Step(
+            step(
                 "cost_per_million_output_tokens",
                 text("serving.step.cost"),
                 r"c = n\,p / r \times 10^6",
                 "{n} × {p} / {r} × 10⁶" if split else "{p} / {r} × 10⁶",
-                {"n": (n, ""), "p": (case.price / 3_600.0, "USD/h"), "r": (point["rate"], "tokens/s")},
                 point["cost"],
                 "USD",
+                n=case.tp,
+                p=q(case.price / 3_600.0, "USD/h"),
+                r=rate,
             )
         )
     return steps
@@ -461,15 +480,19 @@ def _read_steps(case: ServingCase, point: dict[str, float], model: Model, fmt: s
     b = point["batch"]
     steps = []
     if case.expert_bytes:
+        untouched = point["decode_untouched"]
+        label = text("serving.step.experts_touched", batch=b)
+        touched = case.experts * (1.0 - untouched)
         steps.append(
-            Step(
+            step(
                 "experts_touched",
-                text("serving.step.experts_touched", batch=b),
+                label,
                 r"E\,(1 - (1 - k/E)^B)",
                 "{E} × (1 − {u})",
-                {"E": (case.experts, ""), "u": (point["decode_untouched"], "")},
-                case.experts * (1.0 - point["decode_untouched"]),
+                touched,
                 "",
+                E=case.experts,
+                u=untouched,
             )
         )
     read = decode_read_terms(model=model, weight_format=fmt, tokens=b)
@@ -479,23 +502,22 @@ def _read_steps(case: ServingCase, point: dict[str, float], model: Model, fmt: s
 
 
 def _comm_steps(case: ServingCase, phase: str, tokens: float, seconds: float) -> list[Step]:
+    """A pass's two AllReduces per layer over the tensor-parallel ranks (none on one chip)."""
     if case.tp == 1:
         return []
     return [
-        Step(
+        step(
             f"{phase}_communication_seconds",
             text(f"serving.step.{phase}_comm", tp=case.tp),
             r"T_\text{TP} = 2L\,(2\frac{n-1}{n}\frac{T\,h\,2}{B_\text{link}} + \alpha)",
             "2 × {L} × (2 × ({n} − 1) / {n} × {t} × {h} × 2 / {Bl} + {a})",
-            {
-                "L": (case.layers, ""),
-                "n": (case.tp, ""),
-                "t": (tokens, ""),
-                "h": (case.hidden, ""),
-                "Bl": (case.link, "B/s"),
-                "a": (case.latency, "s"),
-            },
             seconds,
             "s",
+            L=case.layers,
+            n=case.tp,
+            t=tokens,
+            h=case.hidden,
+            Bl=q(case.link, "B/s"),
+            a=q(case.latency, "s"),
         )
     ]

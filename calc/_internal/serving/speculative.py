@@ -8,7 +8,7 @@ from ..fields import (
     Field,
 )
 from ..messages import text
-from ..results import Result, Step
+from ..results import Result, Scalar, Step, step
 
 
 def expected_tokens_per_step(*, acceptance: float, draft_tokens: float) -> float:
@@ -67,78 +67,58 @@ def speculative(*, acceptance: float, draft_tokens: float, draft_cost: float) ->
     speedup = speculative_speedup(acceptance=a, draft_tokens=g, draft_cost=c)
     best = best_draft_tokens(acceptance=a, draft_cost=c)
     best_speedup = speculative_speedup(acceptance=a, draft_tokens=best, draft_cost=c)
-    steps = []
-    if a == 1.0:
-        steps.append(
-            Step(
-                "expected_tokens_per_step",
-                text("speculative.step.tokens_all"),
-                r"E = \gamma + 1",
-                "{g} + 1",
-                {"g": (g, "")},
-                tokens,
-                "",
-            )
-        )
-    else:
-        steps += [
-            Step(
-                "all_accepted",
-                text("speculative.step.all_accepted"),
-                r"\alpha^\gamma",
-                "{p}",
-                {"p": (a**g, "")},
-                a**g,
-                "",
-            ),
-            Step(
-                "expected_tokens_per_step",
-                text("speculative.step.tokens"),
-                r"E = \frac{1 - \alpha^{\gamma+1}}{1 - \alpha}",
-                "(1 − {a} × {p}) / (1 − {a})",
-                {"a": (a, ""), "p": (a**g, "")},
-                tokens,
-                "",
-            ),
-        ]
-    steps.append(
-        Step(
-            "speedup",
-            text("speculative.step.speedup"),
-            r"S = \frac{E}{\gamma c + 1}",
-            "{E} / ({g} × {c} + 1)",
-            {"E": (tokens, ""), "g": (g, ""), "c": (c, "")},
-            speedup,
-            "",
-        )
-    )
     best_tokens = expected_tokens_per_step(acceptance=a, draft_tokens=best)
-    steps.append(
-        Step(
+    speed = r"S = \frac{E}{\gamma c + 1}"
+    steps = [
+        *_tokens_steps(a, g, tokens),
+        step(
+            "speedup", text("speculative.step.speedup"), speed, "{E} / ({g} × {c} + 1)", speedup, "", E=tokens, g=g, c=c
+        ),
+        step(
             "best_speedup",
             text("speculative.step.best", best=float(best)),
             r"S(\gamma^*) = \max_{0 \le \gamma \le 64} S(\gamma)",
             "{E} / ({g} × {c} + 1)",
-            {"E": (best_tokens, ""), "g": (float(best), ""), "c": (c, "")},
             best_speedup,
             "",
-        )
-    )
-    notes = []
-    if best == 0:
-        notes.append(text("speculative.note.no_gain"))
-    return Result(
-        calculator="speculative",
-        quantities={
-            "all_accepted": a**g,
-            "expected_tokens_per_step": tokens,
-            "speedup": speedup,
-            "best_draft_tokens": best,
-            "best_speedup": best_speedup,
-        },
-        steps=steps,
-        notes=notes,
-    )
+            E=best_tokens,
+            g=float(best),
+            c=c,
+        ),
+    ]
+    quantities: dict[str, Scalar] = {"all_accepted": a**g, "expected_tokens_per_step": tokens, "speedup": speedup}
+    quantities.update(best_draft_tokens=best, best_speedup=best_speedup)
+    notes = [text("speculative.note.no_gain")] if best == 0 else []
+    return Result(calculator="speculative", quantities=quantities, steps=steps, notes=notes)
+
+
+def _tokens_steps(a: float, g: float, tokens: float) -> list[Step]:
+    """Tokens per target step: γ + 1 when every draft is accepted, else the chance all are and the expectation."""
+    if a == 1.0:
+        return [
+            step(
+                "expected_tokens_per_step",
+                text("speculative.step.tokens_all"),
+                r"E = \gamma + 1",
+                "{g} + 1",
+                tokens,
+                "",
+                g=g,
+            )
+        ]
+    return [
+        step("all_accepted", text("speculative.step.all_accepted"), r"\alpha^\gamma", "{p}", a**g, "", p=a**g),
+        step(
+            "expected_tokens_per_step",
+            text("speculative.step.tokens"),
+            r"E = \frac{1 - \alpha^{\gamma+1}}{1 - \alpha}",
+            "(1 − {a} × {p}) / (1 − {a})",
+            tokens,
+            "",
+            a=a,
+            p=a**g,
+        ),
+    ]
 
 
 SPECULATIVE = Calculator(
