@@ -25,8 +25,9 @@ OVER_BUDGET = {
     "es/parallelism": 1630,
     "serving": 1300,
     "es/serving": 1300,
-    "roofline": 1280,
-    "es/roofline": 1280,
+    # Two calculators and a ridge-point table; their labels' glossary links and the phone layout's wrappers.
+    "roofline": 1290,
+    "es/roofline": 1290,
 }
 
 
