@@ -127,11 +127,6 @@ def _edit_and_read(page: object) -> str:
 
 
 @pytest.mark.browser
-@pytest.mark.xfail(
-    reason="known bug: on the current build the snapshot restore throws 'RangeError: offset is out of bounds' and the "
-    "worker starts plain (slower, same answers); kept running so the fix shows as an unexpected pass",
-    strict=False,
-)
 def test_runtime_restores_the_snapshot(page: object, site_url: str) -> None:
     """The snapshot restores, and the wasm it needs for that is downloaded once (the worker shares it)."""
     wasm_requests: list[str] = []

@@ -64,6 +64,28 @@ function fetchWasmOnce() {
   return copy.then((buffer) => new Uint8Array(buffer));
 }
 
+// Pyodide copies a snapshot's heap into the memory the wasm was instantiated with (its declared minimum,
+// 30 MiB) and cannot grow it there, since the wasm defines its own memory; a heap that grew past that while
+// the snapshot was made would not fit. So while Pyodide starts, an instance that exports a memory smaller than
+// the heap has it grown first. Other instantiations (Pyodide's feature probes) pass through untouched.
+function growMemoryOnInstantiation(heapBytes) {
+  const original = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  for (const name of Object.keys(original)) {
+    WebAssembly[name] = async (...args) => {
+      const result = await original[name].apply(WebAssembly, args);
+      const instance = result instanceof WebAssembly.Instance ? result : result.instance;
+      const memory = instance?.exports?.memory;
+      if (memory instanceof WebAssembly.Memory) {
+        const heap = await heapBytes;
+        const missing = heap - memory.buffer.byteLength;
+        if (missing > 0) memory.grow(Math.ceil(missing / 65536));
+      }
+      return result;
+    };
+  }
+  return () => Object.assign(WebAssembly, original);
+}
+
 // Fast path: restore the build-time memory snapshot, where calc is already imported with its data.
 // The snapshot is handed over as a promise, so Pyodide fetches and compiles its wasm meanwhile.
 async function startFromSnapshot() {
@@ -71,6 +93,7 @@ async function startFromSnapshot() {
   const packed = fetchBytes("x4/pyodide-snapshot.bin.gz")
     .then((bytes) => { mark("snapshot_fetched"); return gunzip(bytes); })
     .then((bytes) => { mark("snapshot_inflated"); return expandSparse(bytes); });
+  const restoreInstantiation = growMemoryOnInstantiation(packed.then(([bytes, heapOffset]) => bytes.length - heapOffset));
   const snapshot = Promise.all([packed, wasm]).then(([[bytes, heapOffset], wasmBytes]) => {
     xorInitialMemory(bytes, heapOffset, wasmBytes);
     mark("snapshot_expanded");
@@ -80,6 +103,7 @@ async function startFromSnapshot() {
     return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
   } finally {
     self.fetch = networkFetch;
+    restoreInstantiation();
   }
 }
 
