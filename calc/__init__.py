@@ -15,11 +15,14 @@ from calc._internal.collective_calculators import allgather, allreduce, alltoall
 from calc._internal.collectives import (
     all_to_all_seconds,
     hierarchical_allreduce_seconds,
+    one_shot_allreduce_seconds,
+    one_shot_limit_bytes,
     overlap_needed,
     ring_allgather_seconds,
     ring_allreduce_seconds,
     ring_reducescatter_seconds,
     swept_bus_bandwidth,
+    uses_one_shot,
 )
 from calc._internal.data import Accelerator, DataBundle, MeasuredValue, SourcedValue, load_data, parse_bundle
 from calc._internal.drill import Problem, drill_round, drill_score, drill_set, drill_texts, score_answer
@@ -261,6 +264,8 @@ __all__ = [
     "megatron_flops_per_iteration",
     "memory_bars_svg",
     "message_text",
+    "one_shot_allreduce_seconds",
+    "one_shot_limit_bytes",
     "option_label",
     "output_activation_bytes",
     "output_tiles",
@@ -308,6 +313,7 @@ __all__ = [
     "training_seconds",
     "translate",
     "unit_text",
+    "uses_one_shot",
     "warm_up_cases",
     "wave_count",
     "wave_efficiency",
