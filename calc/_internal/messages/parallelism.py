@@ -337,8 +337,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "{field}: un pipeline no puede tener más etapas que las {subject} capas; se recibió {got}.",
     },
     "error.layout.virtual": {
-        "en": "{field}: interleaving needs pipeline parallelism and at most {subject} layers in all chunks; got {got}.",
-        "es": "{field}: el intercalado necesita paralelismo de pipeline y como mucho {subject} capas en todos los trozos; se recibió {got}.",
+        "en": "{field}: interleaving needs pipeline parallelism and at most {subject} chunks in all (one per layer, plus one for the embedding and one for the output layer when the model has a vocabulary); got {got}.",
+        "es": "{field}: el intercalado necesita paralelismo de pipeline y como mucho {subject} trozos en total (uno por capa, más uno para el embedding y otro para la capa de salida si el modelo tiene vocabulario); se recibió {got}.",
     },
     "error.layout.dense": {
         "en": "{field}: expert parallelism needs a mixture-of-experts model; got {got}.",
