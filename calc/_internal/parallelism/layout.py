@@ -10,6 +10,7 @@ from ..data import Model, load_data
 from ..errors import CalcError, check_choice, check_number
 from ..memory import MLPS, LayerShape, layer_shape, output_activation_bytes
 from ..messages import Text, text
+from .kernels import ShapeRates
 from .links import Links
 
 # -- the layout and its evaluation -----------------------------------------------------------------------------
@@ -81,6 +82,7 @@ class Setup:
     dropout: bool
     units: int | None = None  # SMs or CUs, for the matmuls' wave quantization
     attention_rate: float | None = None  # the measured attention kernel's FLOP/s, else the matmul rate
+    shapes: ShapeRates | None = None  # the matmul's measured rate by shape, else η·E·P for every matmul
 
 
 def check_layout(setup: Setup, lay: Layout) -> None:
