@@ -57,6 +57,33 @@ def test_llama3_405b_fits_an_h100_in_its_published_layout() -> None:
     assert calc.compute(row.calculator, row.inputs).quantities["fits"] is True
 
 
+def test_llama3_chunks_follow_from_the_paper() -> None:
+    """Llama Team (2024), §3.3.2: one Transformer layer off the first and the last stages leaves "the first model
+    chunk on the first stage" with "only the embedding", so a chunk is one layer: 126 layers, the embedding and the
+    output layer make 16 ranks × 8 chunks. The planner takes that layout (one chunk more is refused), the 8,192-GPU
+    run fits an 80 GB H100 as it did, and the bubble is the paper's (PP − 1)/(V·M)."""
+    rows = {r.id: r for r in ROWS if r.group == "llama-3-2024"}
+    assert {r.inputs["virtual_stages"] for r in rows.values()} == {"8"}
+    assert 16 * 8 == 126 + 2
+    q = calc.compute("parallelism", rows["llama-3-405b-8192"].inputs).quantities
+    assert q["fits"] is True
+    assert q["pipeline_bubble_fraction"] == pytest.approx(15 / (8 * 32))
+    with pytest.raises(calc.CalcError):
+        calc.compute("parallelism", {**rows["llama-3-405b-8192"].inputs, "virtual_stages": "9"})
+    without_vocab = {**rows["llama-3-405b-8192"].inputs, "model": "custom", "params": "405B", "layers": "126"}
+    without_vocab.update({"hidden": "16384", "heads": "128", "kv_heads": "8", "ffn": "53248"})
+    with pytest.raises(calc.CalcError):  # no embedding or output layer to give a chunk of its own
+        calc.compute("parallelism", without_vocab)
+
+
+def test_llama3_scales_like_the_paper() -> None:
+    """Table 4: 43 % MFU on 8,192 GPUs (32 micro-batches per DP group) against 41 % on 16,384 (16): with the paper's
+    schedule the planner's two figures stand in about the same proportion, whatever its absolute error."""
+    rows = {r.id: r for r in ROWS if r.group == "llama-3-2024"}
+    small, large = rows["llama-3-405b-8192"], rows["llama-3-405b-16384"]
+    assert small.predicted / large.predicted == pytest.approx(43 / 41, rel=0.02)
+
+
 def test_every_run_page_renders_in_both_languages() -> None:
     from tools.validation_page import validation_chart, validation_summary, validation_table
 

@@ -38,7 +38,14 @@ from .derivation import planner_steps
 from .layout import Layout, Setup, check_activation_inputs, check_layout, model_shape
 from .links import TOPOLOGIES, link_word, setup_links
 from .search import describe_layout, search_layouts
-from .step_time import attention_rate, compute_units, evaluate_layout, planner_roofs, typical_efficiency
+from .step_time import (
+    attention_rate,
+    compute_units,
+    evaluate_layout,
+    matmul_shapes,
+    planner_roofs,
+    typical_efficiency,
+)
 
 # -- the calculator --------------------------------------------------------------------------------------------
 
@@ -160,6 +167,7 @@ def parallelism(
         dropout=check_choice("dropout", dropout, SWITCHES) == "on",
         units=compute_units(chip),
         attention_rate=attention_rate(chip, dtype, basis, efficiency),
+        shapes=matmul_shapes(chip, dtype, basis, efficiency_given=matmul_efficiency is not None),
     )
     lay = Layout(
         **degrees,
@@ -175,6 +183,8 @@ def parallelism(
     fig = evaluate_layout(setup, lay)
     steps = planner_steps(setup, lay, fig, capacity_steps)
     notes = _notes(setup, lay, fig, roofs, basis, matmul_efficiency is None)
+    after_basis = notes.index(roofs.note) + 1
+    notes[after_basis:after_basis] = _shape_note(setup, chip, dtype, roofs, matmul_efficiency is None)
     quantities = _quantities(setup, lay, fig, capacity, roofs.basis)
     for key, value in quantities.items():
         if isinstance(value, float):
@@ -274,6 +284,19 @@ def _notes(
     if fig["bubble_fraction"] > 1:
         notes.append(text("planner.note.bubble_over_one", bubble=fig["bubble_fraction"], stages=float(lay.pp)))
     return notes
+
+
+def _shape_note(
+    setup: Setup, chip: Accelerator | None, dtype: str, roofs: Roofs, efficiency_default: bool
+) -> list[Text]:
+    """Which rate the matmuls ran at: the one measured at each shape (and the document), or the best shape's where
+    the chip's measured matmul has no rate by shape in data/."""
+    if setup.shapes is not None and chip is not None:
+        source = chip.source_title(chip.matmul_shapes[dtype]["source"])
+        return [text("planner.note.matmul_shapes", source=source)]
+    if efficiency_default and roofs.basis == "achievable" and roofs.flop_per_s != setup.peak and chip is not None:
+        return [text("planner.note.matmul_best_shape", chip=chip.words())]
+    return []
 
 
 def _quantities(setup: Setup, lay: Layout, fig: dict[str, Any], capacity: float, basis: str) -> dict[str, Any]:

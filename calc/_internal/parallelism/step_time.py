@@ -17,7 +17,7 @@ from ..memory import (
     layer_activation_parts_unchecked,
     output_activation_bytes_unchecked,
 )
-from .kernels import Device, LayerWork, layer_work, output_layer, pass_factors
+from .kernels import Device, LayerWork, ShapeRates, layer_work, output_layer, pass_factors
 from .layout import Layout, Setup, activation_inputs, output_inputs
 from .links import collective
 
@@ -153,7 +153,7 @@ def _activation_bytes(
 
 
 def device_of(setup: Setup) -> Device:
-    return Device(setup.peak, setup.efficiency, setup.units, setup.hbm, setup.attention_rate)
+    return Device(setup.peak, setup.efficiency, setup.units, setup.hbm, setup.attention_rate, setup.shapes)
 
 
 def _work(setup: Setup, lay: Layout, *, moe: bool) -> LayerWork:
@@ -445,3 +445,21 @@ def attention_rate(chip: Accelerator | None, dtype: str, basis: str, efficiency:
     if not measured:
         return None
     return measured * (efficiency / share if share else 1.0)
+
+
+def matmul_shapes(chip: Accelerator | None, dtype: str, basis: str, *, efficiency_given: bool) -> ShapeRates | None:
+    """The chip's matmul rate measured by shape (data/: measured.matmul_shapes) on the achievable basis when the
+    reader gave no efficiency; else None, and every matmul runs at η·E·P (the best shape's share, the wave
+    quantization of its output, the peak)."""
+    if chip is None or basis != "achievable" or efficiency_given:
+        return None
+    table = chip.matmul_shapes.get(dtype)
+    if not table:
+        return None
+    rates = tuple(tuple(tuple(float(v) for v in cell) for cell in row) for row in table["flop_per_s"])
+    return ShapeRates(
+        tuple(float(v) for v in table["m"]),
+        tuple(float(v) for v in table["n"]),
+        tuple(float(v) for v in table["k"]),
+        rates,
+    )
