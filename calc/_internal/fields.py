@@ -6,6 +6,7 @@ import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .messages import CATALOG, t
@@ -113,11 +114,8 @@ class Calculator:
     def custom_selectors(self, values: dict[str, str], given: dict[str, str]) -> set[str]:
         """The selectors (accelerator, model) whose item is custom, described by the fields that name them."""
         custom = set()
-        for selector in (f for f in self.fields if f.kind in SELECTORS):
-            own = [f for f in self.fields if f.custom_of == selector.name]
-            if not own:
-                continue  # a selector with no custom item to describe (the chooser's optional model)
-            if selector.name not in given and any(f.name in given for f in own):
+        for selector, own in self._custom_fields:
+            if selector.name not in given and any(name in given for name in own):
                 custom.add(selector.name)  # a custom chip's figures without naming an accelerator mean "custom"
             elif values.get(selector.name, CUSTOM) == CUSTOM:
                 custom.add(selector.name)
@@ -134,7 +132,27 @@ class Calculator:
         return True
 
     def field_named(self, name: str) -> Field | None:
-        return next((f for f in self.fields if f.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Field]:
+        return {f.name: f for f in reversed(self.fields)}  # the first of a name, as a search from the start finds
+
+    @cached_property
+    def _custom_fields(self) -> tuple[tuple[Field, tuple[str, ...]], ...]:
+        """Each selector with a custom item to describe, and the names of the fields that describe it (a selector
+        with none, the chooser's optional model, is left out)."""
+        pairs = []
+        for selector in (f for f in self.fields if f.kind in SELECTORS):
+            own = tuple(f.name for f in self.fields if f.custom_of == selector.name)
+            if own:
+                pairs.append((selector, own))
+        return tuple(pairs)
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Each older name a field still accepts, and the field's name."""
+        return {alias: f.name for f in self.fields for alias in f.aliases}
 
     def title(self, lang: str) -> str:
         return t(f"{self.name}.title", lang)
