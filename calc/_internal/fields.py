@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from .bounds import BOUNDS, in_units
 from .messages import CATALOG, t
 from .results import Result
 
@@ -39,7 +40,8 @@ class Field:
     whose custom item the field describes (a custom chip's peak, a custom model's layers). An `optional`
     field left empty is not passed, so the function's own default applies; `default_from` gives that
     default's value for the page's placeholder and the CLI's help (a figure from the edition's data).
-    `low`/`high` bound a number in the units the reader types, so messages speak those units.
+    `low`/`high` bound a number in the units the reader types, so messages speak those units; an input of
+    bounds.BOUNDS takes its range from there.
     `advanced` fields are shown on demand on the page; `when` = (field, values) limits a field to some
     choices of another (the chooser's workload, the KV cache's attention kind). `aliases` are older names
     still accepted in URLs and on the CLI.
@@ -62,6 +64,15 @@ class Field:
     when: tuple[str, tuple[str, ...]] | None = None
     default_from: Callable[[], float | None] | None = None
     aliases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # A number input's range is bounds.BOUNDS's, in the units the reader types: defined once for every
+        # calculator that takes it and every check of it.
+        bound = BOUNDS.get(self.keyword) if self.kind == "number" else None
+        if bound is not None:
+            reader = in_units(bound, self.scale)
+            for name in ("low", "high", "low_open", "integer"):
+                object.__setattr__(self, name, getattr(reader, name))
 
     @property
     def keyword(self) -> str:
@@ -223,9 +234,6 @@ CUSTOM_PEAK = Field(
     param="peak_flop_per_s",
     scale=1e12,
     custom_of="accelerator",
-    low=0,
-    low_open=True,
-    high=1e9,
 )
 # TB/s is terabytes per second; `bandwidth_tbps`, read as terabits by some, stays accepted as an alias.
 CUSTOM_BANDWIDTH = Field(
@@ -235,13 +243,9 @@ CUSTOM_BANDWIDTH = Field(
     param="bandwidth_bytes_per_s",
     scale=1e12,
     custom_of="accelerator",
-    low=0,
-    low_open=True,
-    high=1e6,
     aliases=("bandwidth_tbps",),
 )
-# A custom chip's memory, one bound for every calculator that takes it (1 PB: no accelerator comes near).
-MAX_MEMORY_GB = 1e6
+# A custom chip's memory (its range, as every input's, is in bounds.py).
 CUSTOM_MEMORY = Field(
     "memory_gb",
     unit="GB",
@@ -249,9 +253,6 @@ CUSTOM_MEMORY = Field(
     param="capacity_bytes",
     scale=1e9,
     custom_of="accelerator",
-    low=0,
-    low_open=True,
-    high=MAX_MEMORY_GB,
 )
 # The scale-up link per direction, overriding the chip's data (optional: blank uses the data).
 LINK_OVERRIDE = Field(
@@ -260,9 +261,6 @@ LINK_OVERRIDE = Field(
     optional=True,
     param="link_bytes_per_s",
     scale=1e9,
-    low=0,
-    low_open=True,
-    high=1e6,
     advanced=True,
 )
 
