@@ -10,6 +10,7 @@ from __future__ import annotations
 # Two modules whose state the tests reset: the chooser's caches and the loaded data bundle.
 from calc._internal import chooser as chooser_module
 from calc._internal import data as data_module
+from calc._internal.bounds import BOUNDS as INPUT_BOUNDS
 from calc._internal.chooser import chooser, describe_row
 from calc._internal.collective_calculators import allgather, allreduce, alltoall, reducescatter
 from calc._internal.collectives import (
@@ -146,6 +147,7 @@ HELPERS = frozenset(
         "CurvePoint",
         "DISPLAY_FACTORS",
         "HELPERS",
+        "INPUT_BOUNDS",
         "LANGS",
         "Layout",
         "MESSAGE_CATALOG",
@@ -182,6 +184,7 @@ __all__ = [
     "CUSTOM",
     "DISPLAY_FACTORS",
     "HELPERS",
+    "INPUT_BOUNDS",
     "LANGS",
     "MESSAGE_CATALOG",
     "PREFIXED_UNITS",

@@ -14,9 +14,9 @@ def collective_inputs(
     bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float
 ) -> tuple[float, float, float, float]:
     size = check_number("bytes", bytes_total, low=0, high=1e18)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
-    latency = check_number("latency_s", latency_s, low=0, high=1.0)
+    n = check_number("count", count)
+    link = check_number("link_bytes_per_s", link_bytes_per_s)
+    latency = check_number("latency_s", latency_s)
     return size, n, link, latency
 
 
@@ -94,7 +94,7 @@ def hierarchical_allreduce_seconds(
     """
     size, n, out_link, latency = collective_inputs(bytes_total, count, scale_out_bytes_per_s, latency_s)
     domain = check_number("domain_size", domain_size, low=1, high=1e6, integer=True)
-    up_link = check_number("scale_up_bytes_per_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
+    up_link = check_number("scale_up_bytes_per_s", scale_up_bytes_per_s)
     g = min(domain, n)
     m = math.ceil(n / g)
     inside = 2 * ring_reducescatter_seconds(bytes_total=size, count=g, link_bytes_per_s=up_link, latency_s=latency)
@@ -123,7 +123,7 @@ def swept_bus_bandwidth(size_bytes: float, sweep: tuple[tuple[float, float], ...
     NCCL 2.18.5) measures 166.63 GB/s at 64 MiB and 174.18 GB/s at 128 MiB; at 64·√2 MiB (94,906,266 B),
     halfway on a log scale, √(166.63 × 174.18) = 170.36 GB/s.
     """
-    size = check_number("bytes_total", size_bytes, low=0, low_open=True)
+    size = check_number("bytes_total", size_bytes)
     if not sweep:
         raise ValueError("an empty sweep")
     first_size, first_rate = sweep[0]

@@ -234,7 +234,7 @@ def rank_train(
     recipe: str,
     rank_by: str,
 ) -> Result:
-    n = int(check_number("count", count, low=1, high=1e7, integer=True))
+    n = int(check_number("count", count))
     total = training_flops(params=params, tokens=tokens)
     shape = train_shape(params)
     rows: list[dict[str, Any]] = []

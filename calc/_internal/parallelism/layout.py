@@ -194,8 +194,8 @@ def model_shape(
             expert_ffn=float(found.expert_ffn_hidden_size) if found.expert_ffn_hidden_size else None,
             dense_layers=found.dense_layers or 0,
         )
-    n = check_number("params", params, low=1e6, high=1e15)
-    layer_count = int(check_number("layers", layers, low=1, high=1e4, integer=True))
+    n = check_number("params", params)
+    layer_count = int(check_number("layers", layers))
     h = int(check_number("hidden", hidden_size, low=64, high=1e6, integer=True))
     a = int(check_number("heads", attention_heads, low=1, high=h, integer=True))
     k = a if kv_heads is None else int(check_number("kv_heads", kv_heads, low=1, high=a, integer=True))

@@ -15,7 +15,6 @@ from ..fields import (
     CUSTOM_PEAK,
     DEFAULT_BASIS,
     LINK_OVERRIDE,
-    MAX_MEMORY_GB,
     Calculator,
     Field,
     with_changes,
@@ -161,11 +160,11 @@ def serving(
     fmt = check_choice("dtype", dtype, SERVE_FORMATS)
     kv_fmt = check_choice("kv_dtype", kv_dtype, tuple(KV_FORMATS))
     check_choice("sweep", sweep, SWEEP)
-    p = check_number("prompt_tokens", prompt_tokens, low=1, high=1e8, integer=True)
-    o = check_number("output_tokens", output_tokens, low=1, high=1e8, integer=True)
-    b = check_number("batch", batch, low=1, high=1e6, integer=True)
-    n = check_number("tp", tp, low=1, high=1e4, integer=True)
-    u = check_number("memory_utilization", memory_utilization, low=0, low_open=True, high=1)
+    p = check_number("prompt_tokens", prompt_tokens)
+    o = check_number("output_tokens", output_tokens)
+    b = check_number("batch", batch)
+    n = check_number("tp", tp)
+    u = check_number("memory_utilization", memory_utilization)
     chip = resolve_chip(
         accelerator=accelerator,
         dtype=COMPUTE_DTYPE[fmt],
@@ -174,7 +173,7 @@ def serving(
     )
     memory, links = _memory_and_links(chip.data, n, capacity_bytes, link_bytes_per_s, latency_s)
     price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
-    slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
+    slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s)
     bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
         chip, efficiency, COMPUTE_DTYPE[fmt], basis
     )
@@ -254,16 +253,16 @@ def _memory_and_links(
             if measured.topology == "switch" and measured.up_total:  # every peer one hop away: the one-shot kernel
                 pull = measured.up_total * measured.up_gather_share
     else:
-        memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
+        memory = check_number("capacity_bytes", capacity_bytes)
         chip_link = None
     link = 1.0
     if n > 1:
         given_link = link_bytes_per_s if link_bytes_per_s is not None else chip_link
         if given_link is None:
             raise CalcError(field="link_gbytes_s", kind="missing", low=0, low_open=True)
-        link = check_number("link_bytes_per_s", given_link, low=0, low_open=True, high=1e15)
+        link = check_number("link_bytes_per_s", given_link)
     if latency_s is not None:
-        alpha = 2 * (n - 1) * check_number("latency_s", latency_s, low=0, high=1.0)
+        alpha = 2 * (n - 1) * check_number("latency_s", latency_s)
     else:
         alpha = measured_call if measured_call is not None else 2 * (n - 1) * default_tp_latency_s()
     if link_bytes_per_s is not None or latency_s is not None:  # the reader's own link: a ring on it, every size
@@ -483,16 +482,42 @@ SERVING = Calculator(
     fields=(
         MODEL,
         ACCELERATOR,
-        Field("tp", default="1", low=1, high=1e4, integer=True),
+        Field(
+            "tp",
+            default="1",
+        ),
         Field("dtype", kind="choice", default="bf16", choices=SERVE_FORMATS),
         Field("kv_dtype", kind="choice", default="bf16", choices=tuple(KV_FORMATS)),
-        Field("prompt_tokens", default="1024", low=1, high=1e8, integer=True),
-        Field("output_tokens", default="256", low=1, high=1e8, integer=True),
-        Field("batch", default="32", low=1, high=1e6, integer=True),
-        Field("efficiency", optional=True, low=0, low_open=True, high=1),
+        Field(
+            "prompt_tokens",
+            default="1024",
+        ),
+        Field(
+            "output_tokens",
+            default="256",
+        ),
+        Field(
+            "batch",
+            default="32",
+        ),
+        Field(
+            "efficiency",
+            optional=True,
+        ),
         BASIS,
-        Field("price", unit="USD/h", param="price_usd_per_hour_per_accelerator", optional=True, low=0, high=1e4),
-        Field("slo_tpot_ms", unit="ms", param="slo_tpot_s", scale=1e-3, optional=True, low=0, low_open=True, high=1e6),
+        Field(
+            "price",
+            unit="USD/h",
+            param="price_usd_per_hour_per_accelerator",
+            optional=True,
+        ),
+        Field(
+            "slo_tpot_ms",
+            unit="ms",
+            param="slo_tpot_s",
+            scale=1e-3,
+            optional=True,
+        ),
         Field("sweep", kind="choice", default="off", choices=SWEEP),
         Field("schedule", kind="choice", default="chunked", choices=SCHEDULES, advanced=True),
         with_changes(CUSTOM_PEAK, default="1000"),
@@ -505,12 +530,10 @@ SERVING = Calculator(
             optional=True,
             param="latency_s",
             scale=1e-6,
-            low=0,
-            high=1e6,
             advanced=True,
             default_from=default_latency_us,
         ),
-        Field("memory_utilization", default="0.9", low=0, low_open=True, high=1, advanced=True),
+        Field("memory_utilization", default="0.9", advanced=True),
     ),
     function=serving,
     units={
