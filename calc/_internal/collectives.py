@@ -150,7 +150,7 @@ ONE_SHOT_MANY_RANKS_BYTES = 500e3  # 5 ranks and more, exclusive
 def one_shot_limit_bytes(count: float) -> float:
     """The largest message TensorRT-LLM's AUTO strategy sends through its one-shot kernel on `count` ranks (see the
     constants above): 16 MB on 2 ranks (that size included), 1 MB on 3-4 and 500 kB on more (those sizes excluded)."""
-    n = check_number("count", count, low=1, high=1e7, integer=True)
+    n = check_number("count", count)
     if n <= 2:
         return ONE_SHOT_TWO_RANKS_BYTES
     return ONE_SHOT_FOUR_RANKS_BYTES if n <= 4 else ONE_SHOT_MANY_RANKS_BYTES
@@ -159,7 +159,7 @@ def one_shot_limit_bytes(count: float) -> float:
 def uses_one_shot(size_bytes: float, count: float) -> bool:
     """Whether TensorRT-LLM's AUTO strategy sends a `size_bytes` AllReduce on `count` ranks through its one-shot
     kernel rather than NCCL. Example: on 8 ranks 491,520 B (30 tokens of Llama 3 70B) does, 507,904 B (31) does not."""
-    size = check_number("bytes_total", size_bytes, low=0, high=1e18)
+    size = check_number("bytes_total", size_bytes)
     limit = one_shot_limit_bytes(count)
     return size <= limit if count <= 2 else size < limit
 
