@@ -122,29 +122,55 @@ def compare_html(lang: str, data: DataBundle | None = None, shown: tuple[str, ..
         raise ValueError(f"the comparison's default {shown} must be 2 to 4 chips of the current edition")
     sections = rows_of(chips)
     columns = {chip.id: column(chip, sections, lang, data) for chip in chips}
+    labels = " ".join(
+        f'data-label-{key}="{esc(CATALOG[f"compare.{key}"][lang])}"' for key in ("min", "max", "unknown", "showing")
+    )
+    chooser = _chooser(chips, shown, lang)
+    figure = _figure(chips, shown, lang)
+    table = _table(chips, shown, sections, columns, lang)
+    templates = "".join(f'<template data-chip="{chip}">{"".join(cells)}</template>' for chip, cells in columns.items())
+    return (
+        f'<div class="x4-compare" data-default="{",".join(shown)}" data-min="{MIN_CHIPS}" data-max="{MAX_CHIPS}" '
+        f"{labels}>{chooser}{figure}{table}{templates}</div>"
+    )
+
+
+def _chooser(chips: list[Accelerator], shown: tuple[str, ...], lang: str) -> str:
+    """The fieldset of checkboxes, one per chip, the default ones checked."""
     boxes = "".join(
         f'<label><input type="checkbox" name="chip" value="{chip.id}"{" checked" if chip.id in shown else ""}> '
         f"{esc(chip.display_name(lang))}</label>"
         for chip in chips
     )
-    labels = " ".join(
-        f'data-label-{key}="{esc(CATALOG[f"compare.{key}"][lang])}"' for key in ("min", "max", "unknown", "showing")
-    )
-    chooser = (
+    return (
         f'<fieldset class="x4-compare__choice" hidden><legend>{c("choose", lang)}</legend>{boxes}'
         f'<p class="x4-compare__status" role="status" aria-live="polite"></p></fieldset>'
     )
+
+
+def _figure(chips: list[Accelerator], shown: tuple[str, ...], lang: str) -> str:
+    """The overlaid rooflines and their legend, the shown chips first in their slots."""
     legend = "".join(
         f'<li data-chip="{chip.id}"'
         + (f' data-slot="{shown.index(chip.id)}"' if chip.id in shown else " hidden")
         + f'><span class="x4-compare__swatch" aria-hidden="true"></span>{esc(roof_description(chip, lang))}</li>'
         for chip in sorted(chips, key=lambda chip: shown.index(chip.id) if chip.id in shown else len(shown))
     )
-    figure = (
+    return (
         f'<figure class="x4-compare__chart">{overlay_svg(chips, shown, lang)}'
         f'<figcaption>{c("chart_caption", lang, dtype=DTYPE.upper())}<ul class="x4-compare__legend">{legend}</ul>'
         f"</figcaption></figure>"
     )
+
+
+def _table(
+    chips: list[Accelerator],
+    shown: tuple[str, ...],
+    sections: list[tuple[str, list[str]]],
+    columns: dict[str, list[str]],
+    lang: str,
+) -> str:
+    """The table: a head cell per shown chip, then one row group per section."""
     heads = f'<th scope="col">{c("field", lang)}</th>' + "".join(
         columns[chip][0].replace(f'data-chip="{chip}"', f'data-chip="{chip}" data-slot="{slot}"', 1)
         for slot, chip in enumerate(shown)
@@ -164,14 +190,9 @@ def compare_html(lang: str, data: DataBundle | None = None, shown: tuple[str, ..
             )
             index += 1
         body.append(f"<tbody>{''.join(rows)}</tbody>")
-    table = (
+    return (
         f'<div class="x4-table-wrap"><table class="x4-specs x4-compare__table">'
         f"<caption>{c('caption', lang)}</caption><thead><tr>{heads}</tr></thead>{''.join(body)}</table></div>"
-    )
-    templates = "".join(f'<template data-chip="{chip}">{"".join(cells)}</template>' for chip, cells in columns.items())
-    return (
-        f'<div class="x4-compare" data-default="{",".join(shown)}" data-min="{MIN_CHIPS}" data-max="{MAX_CHIPS}" '
-        f"{labels}>{chooser}{figure}{table}{templates}</div>"
     )
 
 
