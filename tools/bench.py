@@ -30,6 +30,7 @@ import threading
 import time
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -278,6 +279,29 @@ def widget_selector(name: str) -> str:
     return f'.x4-calc[data-calculator="{name}"]'
 
 
+def recompute_latencies(page: Any, names: list[str]) -> dict[str, list[float]]:
+    """Each calculator's recompute latencies over 50 edits of its first number field (and of its variant, if any)."""
+    latencies: dict[str, list[float]] = {}
+    for name in names:
+        selector = widget_selector(name)
+        page.locator(selector).scroll_into_view_if_needed()
+        name_field, name_value = first_number_field(page, selector)
+        try:
+            latencies[name] = edit_series(page, selector, name_field, name_value)
+        except Exception as error:  # one calculator's bad edit does not stop the run: it is reported
+            print(f"  {name}: edits of {name_field} failed ({str(error).splitlines()[0][:120]})", flush=True)
+            continue
+        if name in BENCH_VARIANTS:
+            select, option = BENCH_VARIANTS[name]
+            before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")
+            control = f"{selector} select[name={select}]"
+            page.eval_on_selector(control, "c => c.closest('details')?.setAttribute('open', '')")
+            page.select_option(control, option)
+            wait_live(page, selector, before)
+            latencies[f"{name} {select}={option}"] = edit_series(page, selector, name_field, name_value)
+    return latencies
+
+
 def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[str, float], dict[str, list[float]]]:
     """The page's figures (its first calculator), and each calculator's recompute latencies (50 edits)."""
     out: dict[str, float] = {}
@@ -306,24 +330,7 @@ def bench_calculator_page(browser: object, base: str, path: str) -> tuple[dict[s
     out["bytes"] = traffic.bytes
     out["requests"] = traffic.requests
     out["mode_snapshot"] = 1.0 if page.evaluate("document.documentElement.dataset.x4RuntimeMode") == "snapshot" else 0.0
-    latencies: dict[str, list[float]] = {}
-    for name in names:
-        selector = widget_selector(name)
-        page.locator(selector).scroll_into_view_if_needed()
-        name_field, name_value = first_number_field(page, selector)
-        try:
-            latencies[name] = edit_series(page, selector, name_field, name_value)
-        except Exception as error:  # one calculator's bad edit does not stop the run: it is reported
-            print(f"  {name}: edits of {name_field} failed ({str(error).splitlines()[0][:120]})", flush=True)
-            continue
-        if name in BENCH_VARIANTS:
-            select, option = BENCH_VARIANTS[name]
-            before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")
-            control = f"{selector} select[name={select}]"
-            page.eval_on_selector(control, "c => c.closest('details')?.setAttribute('open', '')")
-            page.select_option(control, option)
-            wait_live(page, selector, before)
-            latencies[f"{name} {select}={option}"] = edit_series(page, selector, name_field, name_value)
+    latencies = recompute_latencies(page, names)
     # Warm: reload with the HTTP cache filled, edit at once.
     start = time.perf_counter()
     page.goto(base + path, wait_until="commit")
