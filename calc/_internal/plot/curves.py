@@ -187,6 +187,34 @@ class CurvePoint:
     fits: bool
 
 
+@dataclass(frozen=True)
+class _LogFrame:
+    """A log-log plot area: its corner, size and decades, and where a value lands on it."""
+
+    left: float
+    top: float
+    plot_w: float
+    plot_h: float
+    x_lo: int
+    x_hi: int
+    y_lo: int
+    y_hi: int
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.plot_h
+
+    @property
+    def right(self) -> float:
+        return self.left + self.plot_w
+
+    def px(self, x: float) -> float:
+        return self.left + (math.log10(x) - self.x_lo) / (self.x_hi - self.x_lo) * self.plot_w
+
+    def py(self, y: float) -> float:
+        return self.top + (self.y_hi - math.log10(y)) / (self.y_hi - self.y_lo) * self.plot_h
+
+
 def serving_curve_svg(
     points: Sequence[CurvePoint],
     *,
@@ -223,7 +251,6 @@ def serving_curve_svg(
     edge, left, right = 8, 54, 28  # the last tick label ("100 ms") is centred on the right edge
     heading = wrap(title, width - 2 * edge)
     top = 18 + LINE * len(heading)
-    plot_w = width - left - right
     legend = [
         line
         for said in (
@@ -235,14 +262,7 @@ def serving_curve_svg(
     y_title = t("plot.serving.y_axis", lang)
     plot_h = max(height - top - 55 - LINE * len(legend), text_width(y_title) + 8)  # the y axis's title runs beside it
     height = round(top + plot_h + 55 + LINE * len(legend))
-    bottom_edge, right_edge = top + plot_h, left + plot_w
-
-    def px(x: float) -> float:
-        return left + (math.log10(x) - x_lo) / (x_hi - x_lo) * plot_w
-
-    def py(y: float) -> float:
-        return top + (y_hi - math.log10(y)) / (y_hi - y_lo) * plot_h
-
+    frame = _LogFrame(left, top, width - left - right, plot_h, x_lo, x_hi, y_lo, y_hi)
     batches = [format_number(p.batch, lang) for p in points]
     labels = [
         t(
@@ -260,54 +280,90 @@ def serving_curve_svg(
     parts = svg_open("serve", width, height, title, "; ".join(described))
     for row, line in enumerate(heading):
         parts.append(text_element(line, edge, 4 + LINE * (row + 1)))
-    parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
-    taken = Labels(Box(0, 0, width, height))
-    for exponent in range(x_lo, x_hi + 1):
-        x = px(10.0**exponent)
-        parts.append(f'<line x1="{svg_number(x)}" y1="{top}" x2="{svg_number(x)}" y2="{bottom_edge}" stroke="#ddd"/>')
-        tick = format_quantity(10.0**exponent, "s", lang)
-        parts.append(text_element(tick, x, bottom_edge + 23, "middle"))
-    for exponent in range(y_lo, y_hi + 1):
-        y = py(10.0**exponent)
-        parts.append(f'<line x1="{left}" y1="{svg_number(y)}" x2="{right_edge}" y2="{svg_number(y)}" stroke="#ddd"/>')
-        parts.append(text_element(decade_label(exponent), left - 5, y + MIDDLE, "end"))
-    parts.append(text_element(t("plot.serving.x_axis", lang), left + plot_w / 2, bottom_edge + 42, "middle"))
-    parts.append(
-        f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
-        f"{escape(y_title)}</text>"
-    )
-    fitting = [p for p in points if p.fits]
-    beyond = [p for p in points if not p.fits]
-    if fitting:
-        line = " ".join(f"{svg_number(px(p.tpot_seconds))},{svg_number(py(p.tokens_per_second))}" for p in fitting)
-        parts.append(f'<polyline points="{line}" fill="none" stroke="{COLORS[0]}" stroke-width="2"/>')
-    if beyond:
-        joined = ([fitting[-1]] if fitting else []) + beyond
-        dashed = " ".join(f"{svg_number(px(p.tpot_seconds))},{svg_number(py(p.tokens_per_second))}" for p in joined)
-        parts.append(
-            f'<polyline points="{dashed}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="5 3"/>'
-        )
+    parts += _log_axes(frame, t("plot.serving.x_axis", lang), y_title, lang) + _serving_lines(points, frame)
     # Labels keep clear of every point, of one another and of the frame; a batch whose label finds no free place
     # keeps its number in its tooltip and in the description.
-    inside = taken.within(Box(left + 2, top + 2, right_edge - 2, bottom_edge - 2))
-    centres = [(px(p.tpot_seconds), py(p.tokens_per_second)) for p in points]
+    taken = Labels(Box(0, 0, width, height))
+    inside = taken.within(Box(left + 2, top + 2, frame.right - 2, frame.bottom - 2))
+    centres = [(frame.px(p.tpot_seconds), frame.py(p.tokens_per_second)) for p in points]
     for cx, cy in centres:
         taken.take(Box(cx - 6, cy - 6, cx + 6, cy + 6))
     if slo_tpot_seconds:
-        x = px(slo_tpot_seconds)
-        parts.append(
-            f'<line x1="{svg_number(x)}" y1="{top}" x2="{svg_number(x)}" y2="{bottom_edge}" stroke="{COLORS[1]}" '
-            f'stroke-width="1.5" stroke-dasharray="6 3"/>'
-        )
-        target = t("plot.serving.target", lang, tpot=format_quantity(slo_tpot_seconds, "s", lang))
-        row = top + 16
-        spot = inside.place(target, [(x - 4, row, "end"), (x + 4, row, "start"), (x - 4, bottom_edge - 8, "end")])
-        tx, ty, anchor = spot or (x - 4, row, "end")
-        parts.append(text_element(target, tx, ty, anchor, f' fill="{COLORS[1]}"'))
-    order = sorted(
-        range(len(points)),
-        key=lambda i: (points[i].batch not in (reader_batch, memory_limit_batch, slo_batch), i),
+        parts += _slo_line(frame, inside, slo_tpot_seconds, lang)
+    marked = (reader_batch, memory_limit_batch, slo_batch)
+    order = sorted(range(len(points)), key=lambda i: (points[i].batch not in marked, i))
+    spots = _point_label_spots(inside, centres, batches, order)
+    for i, (p, label) in enumerate(zip(points, labels, strict=True)):
+        parts += _serving_point(p, label, centres[i], reader_batch)
+        if i in spots:
+            parts.append(text_element(batches[i], *spots[i]))
+        parts += _serving_rings(p, centres[i], memory_limit_batch, slo_batch)
+    for row, line in enumerate(legend):
+        parts.append(text_element(line, edge, frame.bottom + 64 + LINE * row))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _log_axes(frame: _LogFrame, x_title: str, y_title: str, lang: str) -> list[str]:
+    """The frame, a grid line and tick label at every decade (x in seconds), and the two axes' titles."""
+    top, left, bottom_edge, right_edge = frame.top, frame.left, frame.bottom, frame.right
+    parts = [f'<rect x="{left}" y="{top}" width="{frame.plot_w}" height="{frame.plot_h}" fill="none" stroke="#888"/>']
+    for exponent in range(frame.x_lo, frame.x_hi + 1):
+        x = frame.px(10.0**exponent)
+        parts.append(f'<line x1="{svg_number(x)}" y1="{top}" x2="{svg_number(x)}" y2="{bottom_edge}" stroke="#ddd"/>')
+        tick = format_quantity(10.0**exponent, "s", lang)
+        parts.append(text_element(tick, x, bottom_edge + 23, "middle"))
+    for exponent in range(frame.y_lo, frame.y_hi + 1):
+        y = frame.py(10.0**exponent)
+        parts.append(f'<line x1="{left}" y1="{svg_number(y)}" x2="{right_edge}" y2="{svg_number(y)}" stroke="#ddd"/>')
+        parts.append(text_element(decade_label(exponent), left - 5, y + MIDDLE, "end"))
+    parts.append(text_element(x_title, left + frame.plot_w / 2, bottom_edge + 42, "middle"))
+    parts.append(
+        f'<text transform="translate(14 {top + frame.plot_h / 2:.1f}) rotate(-90)" text-anchor="middle">'
+        f"{escape(y_title)}</text>"
     )
+    return parts
+
+
+def _serving_lines(points: Sequence[CurvePoint], frame: _LogFrame) -> list[str]:
+    """The curve: solid through the batches that fit, dashed from the last of them through those that do not."""
+    parts = []
+    fitting = [p for p in points if p.fits]
+    beyond = [p for p in points if not p.fits]
+    if fitting:
+        line = " ".join(
+            f"{svg_number(frame.px(p.tpot_seconds))},{svg_number(frame.py(p.tokens_per_second))}" for p in fitting
+        )
+        parts.append(f'<polyline points="{line}" fill="none" stroke="{COLORS[0]}" stroke-width="2"/>')
+    if beyond:
+        joined = ([fitting[-1]] if fitting else []) + beyond
+        dashed = " ".join(
+            f"{svg_number(frame.px(p.tpot_seconds))},{svg_number(frame.py(p.tokens_per_second))}" for p in joined
+        )
+        parts.append(
+            f'<polyline points="{dashed}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="5 3"/>'
+        )
+    return parts
+
+
+def _slo_line(frame: _LogFrame, inside: Labels, slo_tpot_seconds: float, lang: str) -> list[str]:
+    """The TPOT target: a dashed vertical line and its label, where the label finds room."""
+    x = frame.px(slo_tpot_seconds)
+    line = (
+        f'<line x1="{svg_number(x)}" y1="{frame.top}" x2="{svg_number(x)}" y2="{frame.bottom}" stroke="{COLORS[1]}" '
+        f'stroke-width="1.5" stroke-dasharray="6 3"/>'
+    )
+    target = t("plot.serving.target", lang, tpot=format_quantity(slo_tpot_seconds, "s", lang))
+    row = frame.top + 16
+    spot = inside.place(target, [(x - 4, row, "end"), (x + 4, row, "start"), (x - 4, frame.bottom - 8, "end")])
+    tx, ty, anchor = spot or (x - 4, row, "end")
+    return [line, text_element(target, tx, ty, anchor, f' fill="{COLORS[1]}"')]
+
+
+def _point_label_spots(
+    inside: Labels, centres: list[tuple[float, float]], batches: list[str], order: list[int]
+) -> dict[int, tuple[float, float, str]]:
+    """Where each batch's number goes, the marked batches placed first; a number with no free place is left out."""
     spots: dict[int, tuple[float, float, str]] = {}
     for i in order:
         cx, cy = centres[i]
@@ -322,27 +378,32 @@ def serving_curve_svg(
         spot = inside.place(batches[i], around)
         if spot is not None:
             spots[i] = spot
-    for i, (p, label) in enumerate(zip(points, labels, strict=True)):
-        x_text, y_text = (svg_number(v) for v in centres[i])
-        radius = 6 if p.batch == reader_batch else 3.5
-        fill = COLORS[0] if p.fits else "none"
-        stroke = COLORS[0] if p.fits else "#888"
+    return spots
+
+
+def _serving_point(p: CurvePoint, label: str, centre: tuple[float, float], reader_batch: float) -> list[str]:
+    """One batch's dot (larger for the reader's batch, hollow past the memory limit) with its tooltip."""
+    x_text, y_text = (svg_number(v) for v in centre)
+    radius = 6 if p.batch == reader_batch else 3.5
+    fill = COLORS[0] if p.fits else "none"
+    stroke = COLORS[0] if p.fits else "#888"
+    return [
+        f'<circle cx="{x_text}" cy="{y_text}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="1.5">'
+        f"<title>{escape(label)}</title></circle>"
+    ]
+
+
+def _serving_rings(
+    p: CurvePoint, centre: tuple[float, float], memory_limit_batch: float, slo_batch: float | None
+) -> list[str]:
+    """The rings around the largest batch that fits (dashed) and the batch chosen for the TPOT target."""
+    x_text, y_text = (svg_number(v) for v in centre)
+    parts = []
+    if p.batch == memory_limit_batch:
         parts.append(
-            f'<circle cx="{x_text}" cy="{y_text}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="1.5">'
-            f"<title>{escape(label)}</title></circle>"
+            f'<circle cx="{x_text}" cy="{y_text}" r="9" fill="none" stroke="currentColor" stroke-width="1.5" '
+            f'stroke-dasharray="3 2"/>'
         )
-        if i in spots:
-            parts.append(text_element(batches[i], *spots[i]))
-        if p.batch == memory_limit_batch:
-            parts.append(
-                f'<circle cx="{x_text}" cy="{y_text}" r="9" fill="none" stroke="currentColor" stroke-width="1.5" '
-                f'stroke-dasharray="3 2"/>'
-            )
-        if slo_batch is not None and p.batch == slo_batch:
-            parts.append(
-                f'<circle cx="{x_text}" cy="{y_text}" r="9" fill="none" stroke="{COLORS[1]}" stroke-width="2"/>'
-            )
-    for row, line in enumerate(legend):
-        parts.append(text_element(line, edge, bottom_edge + 64 + LINE * row))
-    parts.append("</svg>")
-    return "\n".join(parts)
+    if slo_batch is not None and p.batch == slo_batch:
+        parts.append(f'<circle cx="{x_text}" cy="{y_text}" r="9" fill="none" stroke="{COLORS[1]}" stroke-width="2"/>')
+    return parts
