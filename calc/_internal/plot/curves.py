@@ -76,11 +76,27 @@ def scaling_chart(
     xs = [p.count for p in points]
     x_lo, x_hi = math.floor(math.log2(min(xs))), math.ceil(math.log2(max(xs)))
     x_hi = max(x_hi, x_lo + 1)
-
-    def px(x: float) -> float:
-        return left + (math.log2(x) - x_lo) / (x_hi - x_lo) * plot_w
-
     title = t("plot.scaling.title", lang, subject=subject)
+    described = _scaling_descriptions(points, priced, lang)
+    parts = svg_open("scale", width, height, title, "; ".join(described))
+    for row, line in enumerate(heading):  # the axes say the rest of the title
+        parts.append(text_element(line, edge, 4 + LINE * (row + 1)))
+    panels = _scaling_panels(points, chosen, priced=priced)
+    for index, panel in enumerate(panels):
+        y0 = top + index * (panel_height + gap)
+        box = (left, y0, plot_w, panel_height)
+        parts += _scaling_panel(panel, points, chosen, box=box, x_range=(x_lo, x_hi), synced=synced, lang=lang)
+    parts.append(text_element(t("plot.scaling.x_axis", lang), left + plot_w / 2, axis_y, "middle"))
+    parts += _scaling_legend(legend, edge, axis_y + 8)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+_Panel = tuple[str, list[float | None], list[float | None], float | None]  # title key, compute, bound, chosen value
+
+
+def _scaling_descriptions(points: Sequence[ScalingPoint], priced: bool, lang: str) -> list[str]:
+    """The chart's description: each cluster size's days and cost, and why the cost panel is missing if it is."""
     described = [
         t(
             "plot.scaling.point",
@@ -93,10 +109,12 @@ def scaling_chart(
     ]
     if not priced:
         described.append(t("plot.scaling.no_price", lang))
-    parts = svg_open("scale", width, height, title, "; ".join(described))
-    for row, line in enumerate(heading):  # the axes say the rest of the title
-        parts.append(text_element(line, edge, 4 + LINE * (row + 1)))
-    panels: list[tuple[str, list[float | None], list[float | None], float | None]] = [
+    return described
+
+
+def _scaling_panels(points: Sequence[ScalingPoint], chosen: ScalingPoint, *, priced: bool) -> list[_Panel]:
+    """The days panel, and the cost panel when every point has a price."""
+    panels: list[_Panel] = [
         (
             "plot.scaling.days",
             [p.seconds / 86_400 for p in points],
@@ -113,57 +131,94 @@ def scaling_chart(
                 chosen.synced_cost_usd,
             )
         )
-    for index, (key, compute_values, bound_values, mark) in enumerate(panels):
-        y0 = top + index * (panel_height + gap)
-        values = [v for v in compute_values + bound_values if v is not None and v > 0]
-        y_lo, y_hi = math.floor(math.log10(min(values))), math.ceil(math.log10(max(values)))
-        y_hi = max(y_hi, y_lo + 1)
+    return panels
 
-        def py(y: float, y0: float = y0, y_lo: int = y_lo, y_hi: int = y_hi) -> float:
-            return y0 + (y_hi - math.log10(y)) / (y_hi - y_lo) * panel_height
 
+def _scaling_panel(
+    panel: _Panel,
+    points: Sequence[ScalingPoint],
+    chosen: ScalingPoint,
+    *,
+    box: tuple[float, float, float, float],
+    x_range: tuple[int, int],
+    synced: bool,
+    lang: str,
+) -> list[str]:
+    """One panel in `box` (left, top, width, height): its y decades from its values, the cluster sizes' powers of
+    two in `x_range` on x, the compute curve, the bound one where it differs, and the chosen run."""
+    key, compute_values, bound_values, mark = panel
+    left, y0, plot_w, panel_height = box
+    x_lo, x_hi = x_range
+    parts: list[str] = []
+
+    def px(x: float) -> float:
+        return left + (math.log2(x) - x_lo) / (x_hi - x_lo) * plot_w
+
+    values = [v for v in compute_values + bound_values if v is not None and v > 0]
+    y_lo, y_hi = math.floor(math.log10(min(values))), math.ceil(math.log10(max(values)))
+    y_hi = max(y_hi, y_lo + 1)
+
+    def py(y: float) -> float:
+        return y0 + (y_hi - math.log10(y)) / (y_hi - y_lo) * panel_height
+
+    parts.append(
+        f'<rect x="{left}" y="{svg_number(y0)}" width="{plot_w}" height="{panel_height}" fill="none" stroke="#888"/>'
+    )
+    for exponent in range(y_lo, y_hi + 1, max(1, math.ceil((y_hi - y_lo) / 5))):  # labels 30 units apart or more
+        y = py(10.0**exponent)
         parts.append(
-            f'<rect x="{left}" y="{svg_number(y0)}" width="{plot_w}" height="{panel_height}" fill="none" stroke="#888"/>'
+            f'<line x1="{left}" y1="{svg_number(y)}" x2="{left + plot_w}" y2="{svg_number(y)}" stroke="#ddd"/>'
         )
-        for exponent in range(y_lo, y_hi + 1, max(1, math.ceil((y_hi - y_lo) / 5))):  # labels 30 units apart or more
-            y = py(10.0**exponent)
-            parts.append(
-                f'<line x1="{left}" y1="{svg_number(y)}" x2="{left + plot_w}" y2="{svg_number(y)}" stroke="#ddd"/>'
-            )
-            parts.append(text_element(decade_label(exponent), left - 5, y + MIDDLE, "end"))
-        step = 1
-        while plot_w / (x_hi - x_lo) * step < TICK_SPACING:  # room for "32 768" beside "8192"
-            step += 1
-        for exponent in range(x_lo, x_hi + 1, step):
-            x = svg_number(px(2.0**exponent))
-            parts.append(
-                f'<line x1="{x}" y1="{svg_number(y0)}" x2="{x}" y2="{svg_number(y0 + panel_height)}" stroke="#ddd"/>'
-            )
-            parts.append(text_element(format_number(2.0**exponent, lang), float(x), y0 + panel_height + 23, "middle"))
+        parts.append(text_element(decade_label(exponent), left - 5, y + MIDDLE, "end"))
+    parts += _log2_ticks(box, x_range, lang)
+    parts.append(
+        f'<text transform="translate(14 {y0 + panel_height / 2:.1f}) rotate(-90)" text-anchor="middle">'
+        f"{escape(t(key, lang))}</text>"
+    )
+    line = " ".join(
+        f"{svg_number(px(p.count))},{svg_number(py(v))}" for p, v in zip(points, compute_values, strict=True) if v
+    )
+    parts.append(f'<polyline points="{line}" fill="none" stroke="{COLORS[0]}" stroke-width="2"/>')
+    if synced:
+        dashed = " ".join(
+            f"{svg_number(px(p.count))},{svg_number(py(v))}" for p, v in zip(points, bound_values, strict=True) if v
+        )
         parts.append(
-            f'<text transform="translate(14 {y0 + panel_height / 2:.1f}) rotate(-90)" text-anchor="middle">'
-            f"{escape(t(key, lang))}</text>"
+            f'<polyline points="{dashed}" fill="none" stroke="{COLORS[1]}" stroke-width="2" stroke-dasharray="6 3"/>'
         )
-        line = " ".join(
-            f"{svg_number(px(p.count))},{svg_number(py(v))}" for p, v in zip(points, compute_values, strict=True) if v
+    if mark is not None and mark > 0:
+        label = t("plot.scaling.chosen", lang, count=format_number(chosen.count, lang))
+        parts.append(
+            f'<circle cx="{svg_number(px(chosen.count))}" cy="{svg_number(py(mark))}" r="5" fill="currentColor">'
+            f"<title>{escape(label)}</title></circle>"
         )
-        parts.append(f'<polyline points="{line}" fill="none" stroke="{COLORS[0]}" stroke-width="2"/>')
-        if synced:
-            dashed = " ".join(
-                f"{svg_number(px(p.count))},{svg_number(py(v))}" for p, v in zip(points, bound_values, strict=True) if v
-            )
-            parts.append(
-                f'<polyline points="{dashed}" fill="none" stroke="{COLORS[1]}" stroke-width="2" stroke-dasharray="6 3"/>'
-            )
-        if mark is not None and mark > 0:
-            label = t("plot.scaling.chosen", lang, count=format_number(chosen.count, lang))
-            parts.append(
-                f'<circle cx="{svg_number(px(chosen.count))}" cy="{svg_number(py(mark))}" r="5" fill="currentColor">'
-                f"<title>{escape(label)}</title></circle>"
-            )
-    parts.append(text_element(t("plot.scaling.x_axis", lang), left + plot_w / 2, axis_y, "middle"))
-    # One legend under the panels and their labels, so it never covers a curve or a tick label.
-    legend_y = axis_y + 8
+    return parts
+
+
+def _log2_ticks(box: tuple[float, float, float, float], x_range: tuple[int, int], lang: str) -> list[str]:
+    """A grid line and label at every power of two in `x_range` that leaves room for the labels (base-2 log x)."""
+    left, y0, plot_w, panel_height = box
+    x_lo, x_hi = x_range
+    parts = []
+
+    def px(x: float) -> float:
+        return left + (math.log2(x) - x_lo) / (x_hi - x_lo) * plot_w
+
+    step = 1
+    while plot_w / (x_hi - x_lo) * step < TICK_SPACING:  # room for "32 768" beside "8192"
+        step += 1
+    for exponent in range(x_lo, x_hi + 1, step):
+        x = svg_number(px(2.0**exponent))
+        parts.append(
+            f'<line x1="{x}" y1="{svg_number(y0)}" x2="{x}" y2="{svg_number(y0 + panel_height)}" stroke="#ddd"/>'
+        )
+        parts.append(text_element(format_number(2.0**exponent, lang), float(x), y0 + panel_height + 23, "middle"))
+    return parts
+
+
+def _scaling_legend(legend: list[tuple[str, str, list[str]]], edge: float, legend_y: float) -> list[str]:
+    """One legend under the panels and their labels, so it never covers a curve or a tick label."""
+    parts = []
     for color, dashes, lines in legend:
         dash = f' stroke-dasharray="{dashes}"' if dashes else ""
         parts.append(
@@ -173,8 +228,7 @@ def scaling_chart(
         for row, text in enumerate(lines):
             parts.append(text_element(text, edge + 26, legend_y + LINE * (row + 1) - 4))
         legend_y += LINE * len(lines) + 4
-    parts.append("</svg>")
-    return "\n".join(parts)
+    return parts
 
 
 @dataclass(frozen=True)
