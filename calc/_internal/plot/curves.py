@@ -298,25 +298,41 @@ def serving_curve_svg(
         check_number("tokens_per_second", p.tokens_per_second, low=0, low_open=True, high=1e15)
     xs = [p.tpot_seconds for p in points] + ([slo_tpot_seconds] if slo_tpot_seconds else [])
     ys = [p.tokens_per_second for p in points]
-    x_lo, x_hi = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
-    y_lo, y_hi = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
-    x_hi, y_hi = max(x_hi, x_lo + 1), max(y_hi, y_lo + 1)
+    (x_lo, x_hi), (y_lo, y_hi) = _decades(xs), _decades(ys)
     title = t("plot.serving.title", lang, subject=subject)
     edge, left, right = 8, 54, 28  # the last tick label ("100 ms") is centred on the right edge
     heading = wrap(title, width - 2 * edge)
     top = 18 + LINE * len(heading)
-    legend = [
-        line
-        for said in (
-            t("plot.serving.legend", lang),
-            t("plot.serving.legend_limit", lang, batch=format_number(memory_limit_batch, lang)),
-        )
-        for line in wrap(said, width - 2 * edge)
-    ]
+    limit = format_number(memory_limit_batch, lang)
+    said = (t("plot.serving.legend", lang), t("plot.serving.legend_limit", lang, batch=limit))
+    legend = [line for words in said for line in wrap(words, width - 2 * edge)]
     y_title = t("plot.serving.y_axis", lang)
     plot_h = max(height - top - 55 - LINE * len(legend), text_width(y_title) + 8)  # the y axis's title runs beside it
     height = round(top + plot_h + 55 + LINE * len(legend))
     frame = _LogFrame(left, top, width - left - right, plot_h, x_lo, x_hi, y_lo, y_hi)
+    batches, labels, described = _serving_descriptions(points, memory_limit_batch, lang)
+    parts = svg_open("serve", width, height, title, "; ".join(described))
+    for row, line in enumerate(heading):
+        parts.append(text_element(line, edge, 4 + LINE * (row + 1)))
+    parts += _log_axes(frame, t("plot.serving.x_axis", lang), y_title, lang) + _serving_lines(points, frame)
+    marks = (reader_batch, memory_limit_batch, slo_tpot_seconds, slo_batch)
+    parts += _serving_marks(frame, Box(0, 0, width, height), points, batches, labels, marks, lang)
+    for row, line in enumerate(legend):
+        parts.append(text_element(line, edge, frame.bottom + 64 + LINE * row))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _decades(values: Sequence[float]) -> tuple[int, int]:
+    """The whole powers of ten around `values`, at least one decade apart."""
+    lo, hi = math.floor(math.log10(min(values))), math.ceil(math.log10(max(values)))
+    return lo, max(hi, lo + 1)
+
+
+def _serving_descriptions(
+    points: Sequence[CurvePoint], memory_limit_batch: float, lang: str
+) -> tuple[list[str], list[str], list[str]]:
+    """Each point's batch number and tooltip, and the chart's description (the points, then the memory limit)."""
     batches = [format_number(p.batch, lang) for p in points]
     labels = [
         t(
@@ -331,19 +347,33 @@ def serving_curve_svg(
     outside = f" ({t('plot.memory.does_not_fit', lang)})"
     described = [label + ("" if p.fits else outside) for p, label in zip(points, labels, strict=True)]
     described.append(t("plot.serving.limit", lang, batch=format_number(memory_limit_batch, lang)))
-    parts = svg_open("serve", width, height, title, "; ".join(described))
-    for row, line in enumerate(heading):
-        parts.append(text_element(line, edge, 4 + LINE * (row + 1)))
-    parts += _log_axes(frame, t("plot.serving.x_axis", lang), y_title, lang) + _serving_lines(points, frame)
+    return batches, labels, described
+
+
+def _serving_marks(
+    frame: _LogFrame,
+    canvas: Box,
+    points: Sequence[CurvePoint],
+    batches: list[str],
+    labels: list[str],
+    marks: tuple[float, float, float | None, float | None],
+    lang: str,
+) -> list[str]:
+    """The target line, and each point with its batch number where it finds room and its rings.
+
+    `marks`: the reader's batch, the largest batch that fits, the TPOT target and the batch chosen for it.
+    """
+    reader_batch, memory_limit_batch, slo_tpot_seconds, slo_batch = marks
+    parts: list[str] = []
     # Labels keep clear of every point, of one another and of the frame; a batch whose label finds no free place
     # keeps its number in its tooltip and in the description.
-    taken = Labels(Box(0, 0, width, height))
-    inside = taken.within(Box(left + 2, top + 2, frame.right - 2, frame.bottom - 2))
+    taken = Labels(canvas)
+    inside = taken.within(Box(frame.left + 2, frame.top + 2, frame.right - 2, frame.bottom - 2))
     centres = [(frame.px(p.tpot_seconds), frame.py(p.tokens_per_second)) for p in points]
     for cx, cy in centres:
         taken.take(Box(cx - 6, cy - 6, cx + 6, cy + 6))
     if slo_tpot_seconds:
-        parts += _slo_line(frame, inside, slo_tpot_seconds, lang)
+        parts.extend(_slo_line(frame, inside, slo_tpot_seconds, lang))
     marked = (reader_batch, memory_limit_batch, slo_batch)
     order = sorted(range(len(points)), key=lambda i: (points[i].batch not in marked, i))
     spots = _point_label_spots(inside, centres, batches, order)
@@ -352,10 +382,7 @@ def serving_curve_svg(
         if i in spots:
             parts.append(text_element(batches[i], *spots[i]))
         parts += _serving_rings(p, centres[i], memory_limit_batch, slo_batch)
-    for row, line in enumerate(legend):
-        parts.append(text_element(line, edge, frame.bottom + 64 + LINE * row))
-    parts.append("</svg>")
-    return "\n".join(parts)
+    return parts
 
 
 def _log_axes(frame: _LogFrame, x_title: str, y_title: str, lang: str) -> list[str]:
