@@ -130,3 +130,26 @@ def page(browser: object) -> Iterator[object]:
     page.add_init_script(CSP_LISTENER)
     yield page
     context.close()
+
+
+@pytest.fixture()
+def search(page: object) -> Callable[[str], None]:
+    """Types a query into the theme's search box and returns once the last keystroke's results are shown."""
+
+    def typed(query: str) -> None:
+        page.click(".md-search__input")  # type: ignore[attr-defined]
+        page.keyboard.type(query)  # type: ignore[attr-defined]
+        page.wait_for_selector(".md-search-result__item", timeout=15_000)  # type: ignore[attr-defined]
+        # The results follow each keystroke: read them once the last query's have replaced the ones before.
+        page.wait_for_function(  # type: ignore[attr-defined]
+            """() => {
+                const now = document.querySelector('.md-search-result__meta').textContent;
+                const same = now === window.__x4LastMeta;
+                window.__x4LastMeta = now;
+                return same;
+            }""",
+            polling=400,
+            timeout=15_000,
+        )
+
+    return typed

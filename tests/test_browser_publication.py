@@ -5,6 +5,7 @@ the Content-Security-Policy."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -26,29 +27,19 @@ def _pages(site: Path) -> list[str]:
     return pages
 
 
-def _search(page: object, query: str) -> list[str]:
-    page.click(".md-search__input")
-    page.keyboard.type(query)
-    page.wait_for_selector(".md-search-result__item", timeout=15_000)
-    # The results follow each keystroke: read them once the last query's have replaced the ones before.
-    page.wait_for_function(
-        """() => {
-            const now = document.querySelector('.md-search-result__meta').textContent;
-            const same = now === window.__x4LastMeta;
-            window.__x4LastMeta = now;
-            return same;
-        }""",
-        polling=400,
-        timeout=15_000,
-    )
+def _search(page: object, search: Callable[[str], None], query: str) -> list[str]:
+    """The links the search shows for `query`."""
+    search(query)
     return page.eval_on_selector_all(".md-search-result__item a", "els => els.map(e => e.href)")
 
 
 @pytest.mark.parametrize("lang, path, query", [("en", "", "memory"), ("es", "es/", "memoria")])
-def test_search_returns_only_the_pages_language(page: object, site_url: str, lang: str, path: str, query: str) -> None:
+def test_search_returns_only_the_pages_language(
+    page: object, search: Callable[[str], None], site_url: str, lang: str, path: str, query: str
+) -> None:
     """Searching from a Spanish page finds Spanish pages only, and from an English page English ones."""
     page.goto(site_url + path)
-    hrefs = _search(page, query)
+    hrefs = _search(page, search, query)
     assert hrefs
     in_spanish = [h for h in hrefs if urlparse(h).path.startswith("/es/")]
     assert (len(in_spanish) == len(hrefs)) if lang == "es" else not in_spanish, hrefs
@@ -76,7 +67,9 @@ def _search_ready(lang: str) -> str:
     return f"() => {status} !== '' && !{status}.includes({waiting!r})"
 
 
-def test_a_calculator_pages_search_index_waits_for_its_runtime_or_the_reader(page: object, site_url: str) -> None:
+def test_a_calculator_pages_search_index_waits_for_its_runtime_or_the_reader(
+    page: object, search: Callable[[str], None], site_url: str
+) -> None:
     """A chapter builds its search index at once; a calculator page leaves it until its runtime has warmed up, so
     the two do not share the CPU while the runtime starts, but builds it as soon as the reader goes to search.
     With the runtime held back (its wasm never arrives), search waits, then answers once the box has focus."""
@@ -86,7 +79,7 @@ def test_a_calculator_pages_search_index_waits_for_its_runtime_or_the_reader(pag
     page.goto(site_url + "roofline/")
     page.wait_for_timeout(3_000)
     assert not page.evaluate(_search_ready("en"))
-    assert _search(page, "memory")
+    assert _search(page, search, "memory")
     assert page.x4_errors == []
 
 
@@ -286,13 +279,15 @@ def test_no_page_logs_an_error_or_fails_a_request(walk: Walk) -> None:
     "path, query, without",
     [("es/", "ancho de banda", "ancho banda"), ("", "memory of the chip", "memory chip")],
 )
-def test_search_leaves_out_stop_words(page: object, site_url: str, path: str, query: str, without: str) -> None:
+def test_search_leaves_out_stop_words(
+    page: object, search: Callable[[str], None], site_url: str, path: str, query: str, without: str
+) -> None:
     """A stop word between the words a reader means ("de", "of the") changes nothing: it is not searched
     as a prefix of every word (which would find every page with "desde" or "decode")."""
     found = []
     for words in (query, without):
         page.goto(site_url + path)
-        hrefs = _search(page, words)
+        hrefs = _search(page, search, words)
         found.append((page.text_content(".md-search-result__meta"), hrefs))
     assert found[0] == found[1]
 

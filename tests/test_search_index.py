@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -145,21 +146,9 @@ def test_a_calculator_is_indexed_as_its_title_and_labels(built_site: Path, lang:
     assert t("ui.static_status", lang) not in text  # the form's status line is not text to find
 
 
-def _search(page: Any, query: str) -> list[str]:
-    """The previews the search shows for `query`, once the last keystroke's results are in."""
-    page.click(".md-search__input")
-    page.keyboard.type(query)
-    page.wait_for_selector(".md-search-result__item", timeout=15_000)
-    page.wait_for_function(
-        """() => {
-            const now = document.querySelector('.md-search-result__meta').textContent;
-            const same = now === window.__x4LastMeta;
-            window.__x4LastMeta = now;
-            return same;
-        }""",
-        polling=400,
-        timeout=15_000,
-    )
+def _search(page: Any, search: Callable[[str], None], query: str) -> list[str]:
+    """The previews the search shows for `query`."""
+    search(query)
     # Each preview's words, less its code (where a backslash is the code's own).
     previews: list[str] = page.eval_on_selector_all(
         ".md-search-result__article",
@@ -176,11 +165,13 @@ def _search(page: Any, query: str) -> list[str]:
 @pytest.mark.parametrize(
     "path, lang, query", [("numbers/", "en", "memory bandwidth"), ("es/numbers/", "es", "ancho de banda de memoria")]
 )
-def test_search_previews_read_as_the_pages(page: Any, site_url: str, path: str, lang: str, query: str) -> None:
+def test_search_previews_read_as_the_pages(
+    page: Any, search: Callable[[str], None], site_url: str, path: str, lang: str, query: str
+) -> None:
     """Typed into the search box, a query that the chapters' formulas and tables answer shows previews without
     TeX, with the tables' cells apart."""
     page.goto(site_url + path)
-    previews = _search(page, query)
+    previews = _search(page, search, query)
     assert previews
     assert not [p for p in previews if _TEX.search(p)]
     names = [chip.display_name(lang) for chip in load_data().accelerators.values()]
