@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..data import load_data
+from ..data import Accelerator, Model, load_data
 from ..errors import check_finite_result, check_number
 from ..inference import cached_tokens, model_tables, prefill_flops, served_weight_bytes, weight_bytes
 from ..messages import text
@@ -57,54 +57,93 @@ def rank_retrieve(
     )
     embed = 2.0 * embedder.params * rerank  # encoder forward over the candidates (Kaplan et al. 2020: 2N per token)
     query_flops = check_finite_result("query_flops", prefill + embed)
-    rows: list[dict[str, Any]] = []
-    for chip in load_data().accelerators.values():
-        # The serving model per chip at the batch memory allows; prefill runs at the given MFU.
-        case = chip_case(
-            model=shape,
-            chip=chip,
-            prompt_tokens=context,
-            output_tokens=out_tokens,
-            compute_efficiency=u,
-            extra_resident=embedder_bytes,
-            extra_flops=embed,
-        )
-        if isinstance(case, str):
-            rows.append(skipped_row(chip, _RAG_KEYS, case))
-            continue
-        batch = case_max_batch(case)
-        row = new_row(
-            chip,
-            fits=batch >= 1,
-            batch=batch,
-            prefill_seconds=None,
-            step_seconds=None,
-            latency_seconds=None,
-            queries_per_second=None,
-            accelerators=None,
-            usd_per_thousand_queries=None,
-            price_usd_per_hour=case.price,
-            needed_bytes=weights + kv_seq,
-            capacity_bytes=chip.device_memory_bytes,
-        )
-        if row["fits"]:
-            point = serving_point(case, batch)
-            qps = point["requests_per_second"]
-            row.update(
-                prefill_seconds=point["ttft"],
-                step_seconds=point["tpot"],
-                latency_seconds=point["request"],
-                queries_per_second=qps,
-                accelerators=math.ceil(target / qps),
-            )
-            if case.price is not None:
-                per_thousand = case.price / (qps * SECONDS_PER_HOUR) * 1e3
-                row["usd_per_thousand_queries"] = check_finite_result("usd_per_thousand_queries", per_thousand)
-        rows.append(row)
+    rows = [
+        _chip_row(chip, shape, context, out_tokens, u, embedder_bytes, embed, weights + kv_seq, target)
+        for chip in load_data().accelerators.values()
+    ]
     table = rank_rows(
         rows,
         lambda row: (not row["fits"], *rank_order(rank_by, row["latency_seconds"], row["usd_per_thousand_queries"])),
     )
+    steps = _steps(shape, embedder, context, out_tokens, rerank, width, weights, kv_seq, prefill, embed)
+    quantities = {
+        "kv_bytes_per_sequence": kv_seq,
+        "weight_bytes": weights,
+        "query_flops": query_flops,
+        "target_queries_per_s": target,
+        "output_tokens": out_tokens,
+    }
+    return workload_result("rag-retriever", rank_by, quantities, steps, table)
+
+
+def _chip_row(
+    chip: Accelerator,
+    shape: Model,
+    context: float,
+    out_tokens: float,
+    u: float,
+    embedder_bytes: float,
+    embed: float,
+    needed: float,
+    target: float,
+) -> dict[str, Any]:
+    """One chip's row: the serving model at the batch memory allows; prefill runs at the given MFU."""
+    # The serving model per chip at the batch memory allows; prefill runs at the given MFU.
+    case = chip_case(
+        model=shape,
+        chip=chip,
+        prompt_tokens=context,
+        output_tokens=out_tokens,
+        compute_efficiency=u,
+        extra_resident=embedder_bytes,
+        extra_flops=embed,
+    )
+    if isinstance(case, str):
+        return skipped_row(chip, _RAG_KEYS, case)
+    batch = case_max_batch(case)
+    row = new_row(
+        chip,
+        fits=batch >= 1,
+        batch=batch,
+        prefill_seconds=None,
+        step_seconds=None,
+        latency_seconds=None,
+        queries_per_second=None,
+        accelerators=None,
+        usd_per_thousand_queries=None,
+        price_usd_per_hour=case.price,
+        needed_bytes=needed,
+        capacity_bytes=chip.device_memory_bytes,
+    )
+    if row["fits"]:
+        point = serving_point(case, batch)
+        qps = point["requests_per_second"]
+        row.update(
+            prefill_seconds=point["ttft"],
+            step_seconds=point["tpot"],
+            latency_seconds=point["request"],
+            queries_per_second=qps,
+            accelerators=math.ceil(target / qps),
+        )
+        if case.price is not None:
+            per_thousand = case.price / (qps * SECONDS_PER_HOUR) * 1e3
+            row["usd_per_thousand_queries"] = check_finite_result("usd_per_thousand_queries", per_thousand)
+    return row
+
+
+def _steps(
+    shape: Model,
+    embedder: Model,
+    context: float,
+    out_tokens: float,
+    rerank: float,
+    width: float,
+    weights: float,
+    kv_seq: float,
+    prefill: float,
+    embed: float,
+) -> list[Step]:
+    """The workload's derivation: the cache per query, the weights of both models, and each query's FLOPs."""
     cached = cached_tokens(context=context + out_tokens, window=shape.window if shape.attention == "sliding" else None)
     steps = [
         Step(
@@ -154,11 +193,4 @@ def rank_retrieve(
             "FLOP",
         ),
     ]
-    quantities = {
-        "kv_bytes_per_sequence": kv_seq,
-        "weight_bytes": weights,
-        "query_flops": query_flops,
-        "target_queries_per_s": target,
-        "output_tokens": out_tokens,
-    }
-    return workload_result("rag-retriever", rank_by, quantities, steps, table)
+    return steps
