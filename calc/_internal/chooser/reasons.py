@@ -36,123 +36,126 @@ def unserved_reason(workload: str, row: dict[str, Any], quantities: dict[str, An
 def describe_row(workload: str, row: dict[str, Any], quantities: dict[str, Any], lang: str = "en") -> str:
     """One ranking row's reason, worded in `lang` from its figures (the page's "Why" and the CLI's line)."""
     if row["skipped_for"] is not None:
-        figure = row["skipped_for"]
-        missing = (
-            t(f"figure.{figure}", lang)
-            if f"figure.{figure}" in _FIGURES
-            else t("chooser.dense_peak", lang, dtype=figure)
-        )
-        skipped = t("chooser.reason.skipped", lang, missing=missing)
-        if row.get("flag") is not None:  # say what kind of part it is, too
-            return skipped + t("chooser.reason.join", lang) + t(f"chooser.reason.flag_{row['flag']}", lang) + "."
-        return skipped
-
-    def q(value: float, unit: str) -> str:
-        return format_quantity(value, unit, lang)
-
-    def money(value: float, per: str = "") -> str:
-        return format_money(value, lang, per=per)
-
-    parts: list[str] = []
+        return _skipped_reason(row, lang)
     priced = row.get("price_usd_per_hour") is not None
     if workload == "train-70b":
-        deadline = q(float(quantities["deadline_seconds"]), "days")
-        if row.get("flag") is not None:
-            parts.append(t(f"chooser.reason.flag_{row['flag']}", lang))
-        parts.append(
-            t(
-                "chooser.reason.train_time",
-                lang,
-                days=q(row["seconds"], "days"),
-                count=format_number(float(quantities["count"]), lang),
-                mfu=format_number(100 * row["mfu"], lang),
-            )
-        )
-        parts.append(
-            t(
-                "chooser.reason.train_layout",
-                lang,
-                layout=row["layout"],
-                recompute=t(f"option.recompute.{row['recompute']}", lang),
-                link=t(f"planner.linkword.{row['dp_link']}", lang) if row["dp_link"] != "none" else "—",
-                efficiency=format_number(100 * row["efficiency"], lang),
-            )
-        )
-        parts.append(
-            t(
-                "chooser.reason.deadline_met" if row["meets_deadline"] else "chooser.reason.deadline_missed",
-                lang,
-                deadline=deadline,
-            )
-        )
-        if priced:
-            parts.append(
-                t("chooser.reason.cost", lang, cost=money(row["cost_usd"]), price=money(row["price_usd_per_hour"], "h"))
-            )
-        parts.append(
-            t(
-                "chooser.reason.train_memory",
-                lang,
-                needed=q(row["per_accelerator_bytes"], "B"),
-                capacity=q(row["capacity_bytes"], "B"),
-                stage=row["zero_stage"],
-                verdict=t("plot.memory.fits" if row["fits"] else "plot.memory.does_not_fit", lang),
-            )
-        )
-    elif workload == "serve-7b":
-        if (miss := unserved_reason(workload, row, quantities, lang)) is not None:
-            parts.append(miss)
-        else:
-            parts.append(
-                t(
-                    "chooser.reason.serve_batch",
-                    lang,
-                    batch=row["batch"],
-                    limit=t(f"chooser.limit.{row['limited_by']}", lang),
-                    step=q(row["step_seconds"], "s"),
-                    rate=format_number(row["tokens_per_second"], lang),
-                    count=row["accelerators"],
-                    target=format_number(float(quantities["target_tokens_per_s"]), lang),
-                )
-            )
-            if priced:
-                parts.append(
-                    t(
-                        "chooser.reason.per_million",
-                        lang,
-                        cost=money(row["usd_per_million_tokens"]),
-                        price=money(row["price_usd_per_hour"], "h"),
-                    )
-                )
+        parts = _train_parts(row, quantities, lang, priced)
     elif (miss := unserved_reason(workload, row, quantities, lang)) is not None:
-        parts.append(miss)
+        parts = [miss]
+    elif workload == "serve-7b":
+        parts = _serve_parts(row, quantities, lang, priced)
     else:
-        parts.append(
-            t(
-                "chooser.reason.rag",
-                lang,
-                prefill=q(row["prefill_seconds"], "s"),
-                tokens=format_number(float(quantities["output_tokens"]), lang),
-                step=q(row["step_seconds"], "s"),
-                batch=row["batch"],
-                latency=q(row["latency_seconds"], "s"),
-                qps=format_number(row["queries_per_second"], lang),
-                count=row["accelerators"],
-                target=format_number(float(quantities["target_queries_per_s"]), lang),
-            )
-        )
-        if priced:
-            parts.append(
-                t(
-                    "chooser.reason.per_thousand",
-                    lang,
-                    cost=money(row["usd_per_thousand_queries"]),
-                    price=money(row["price_usd_per_hour"], "h"),
-                )
-            )
+        parts = _rag_parts(row, quantities, lang, priced)
     if not priced and row["fits"]:
         parts.append(t("chooser.reason.no_price", lang))
     return t("chooser.reason.join", lang).join(parts) + "."
+
+
+def _skipped_reason(row: dict[str, Any], lang: str) -> str:
+    """Why a chip is not ranked: the figure its data lacks, and what kind of part it is if it is flagged."""
+    figure = row["skipped_for"]
+    missing = (
+        t(f"figure.{figure}", lang) if f"figure.{figure}" in _FIGURES else t("chooser.dense_peak", lang, dtype=figure)
+    )
+    skipped = t("chooser.reason.skipped", lang, missing=missing)
+    if row.get("flag") is not None:  # say what kind of part it is, too
+        return skipped + t("chooser.reason.join", lang) + t(f"chooser.reason.flag_{row['flag']}", lang) + "."
+    return skipped
+
+
+def _q(value: float, unit: str, lang: str) -> str:
+    return format_quantity(value, unit, lang)
+
+
+def _money(value: float, lang: str, per: str = "") -> str:
+    return format_money(value, lang, per=per)
+
+
+def _train_parts(row: dict[str, Any], quantities: dict[str, Any], lang: str, priced: bool) -> list[str]:
+    """A training row: its time and MFU, its layout, the deadline, its cost and its memory."""
+    parts: list[str] = []
+    deadline = _q(float(quantities["deadline_seconds"]), "days", lang)
+    if row.get("flag") is not None:
+        parts.append(t(f"chooser.reason.flag_{row['flag']}", lang))
+    parts.append(
+        t(
+            "chooser.reason.train_time",
+            lang,
+            days=_q(row["seconds"], "days", lang),
+            count=format_number(float(quantities["count"]), lang),
+            mfu=format_number(100 * row["mfu"], lang),
+        )
+    )
+    parts.append(
+        t(
+            "chooser.reason.train_layout",
+            lang,
+            layout=row["layout"],
+            recompute=t(f"option.recompute.{row['recompute']}", lang),
+            link=t(f"planner.linkword.{row['dp_link']}", lang) if row["dp_link"] != "none" else "—",
+            efficiency=format_number(100 * row["efficiency"], lang),
+        )
+    )
+    met = "chooser.reason.deadline_met" if row["meets_deadline"] else "chooser.reason.deadline_missed"
+    parts.append(t(met, lang, deadline=deadline))
+    if priced:
+        cost = _money(row["cost_usd"], lang)
+        parts.append(t("chooser.reason.cost", lang, cost=cost, price=_money(row["price_usd_per_hour"], lang, "h")))
+    parts.append(
+        t(
+            "chooser.reason.train_memory",
+            lang,
+            needed=_q(row["per_accelerator_bytes"], "B", lang),
+            capacity=_q(row["capacity_bytes"], "B", lang),
+            stage=row["zero_stage"],
+            verdict=t("plot.memory.fits" if row["fits"] else "plot.memory.does_not_fit", lang),
+        )
+    )
+    return parts
+
+
+def _serve_parts(row: dict[str, Any], quantities: dict[str, Any], lang: str, priced: bool) -> list[str]:
+    """A serving row that serves: its batch and what limits it, its step, its rate and its cost."""
+    parts = [
+        t(
+            "chooser.reason.serve_batch",
+            lang,
+            batch=row["batch"],
+            limit=t(f"chooser.limit.{row['limited_by']}", lang),
+            step=_q(row["step_seconds"], "s", lang),
+            rate=format_number(row["tokens_per_second"], lang),
+            count=row["accelerators"],
+            target=format_number(float(quantities["target_tokens_per_s"]), lang),
+        )
+    ]
+    if priced:
+        cost = _money(row["usd_per_million_tokens"], lang)
+        price = _money(row["price_usd_per_hour"], lang, "h")
+        parts.append(t("chooser.reason.per_million", lang, cost=cost, price=price))
+    return parts
+
+
+def _rag_parts(row: dict[str, Any], quantities: dict[str, Any], lang: str, priced: bool) -> list[str]:
+    """A retrieval row that serves: its prefill, its decode steps, its latency, its rate and its cost."""
+    parts = [
+        t(
+            "chooser.reason.rag",
+            lang,
+            prefill=_q(row["prefill_seconds"], "s", lang),
+            tokens=format_number(float(quantities["output_tokens"]), lang),
+            step=_q(row["step_seconds"], "s", lang),
+            batch=row["batch"],
+            latency=_q(row["latency_seconds"], "s", lang),
+            qps=format_number(row["queries_per_second"], lang),
+            count=row["accelerators"],
+            target=format_number(float(quantities["target_queries_per_s"]), lang),
+        )
+    ]
+    if priced:
+        cost = _money(row["usd_per_thousand_queries"], lang)
+        price = _money(row["price_usd_per_hour"], lang, "h")
+        parts.append(t("chooser.reason.per_thousand", lang, cost=cost, price=price))
+    return parts
 
 
 # The ranking's figure columns per workload (row keys; labels `chooser.col.<key>`, units in CHOOSER.units).
