@@ -199,15 +199,13 @@ DECODE = Calculator(
     fields=(
         with_changes(MODEL, default=CUSTOM),
         Field("weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS)),
-        Field(
-            "weights_bytes", unit="B", default="14G", param="weight_bytes_total", custom_of="model", low=0, high=1e18
-        ),
-        Field("kv_bytes", unit="B", default="0", low=0, high=1e18),
-        Field("batch", default="1", low=1, high=1e7, integer=True),
+        Field("weights_bytes", unit="B", default="14G", param="weight_bytes_total", custom_of="model"),
+        Field("kv_bytes", unit="B", default="0"),
+        Field("batch", default="1"),
         ACCELERATOR,
         CUSTOM_BANDWIDTH,
-        Field("count", default="1", low=1, high=1e6, integer=True),
-        Field("params", optional=True, custom_of="model", low=0, low_open=True, high=1e15),
+        Field("count", default="1"),
+        Field("params", optional=True, custom_of="model"),
     ),
     function=decode,
     units={
