@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..data import load_data
+from ..data import Accelerator, Model, load_data
 from ..errors import check_number
 from ..inference import INT4_GROUP_SIZE, model_tables, served_weight_bytes, weight_bytes
 from ..messages import text
@@ -46,47 +46,10 @@ def rank_serve(
     target = check_number("target_tokens_per_s", target_tokens_per_s)
     latency = check_number("latency_ms", latency_s, low=0, low_open=True, high=1e3)
     out_tokens = check_number("output_tokens", output_tokens)
-    rows: list[dict[str, Any]] = []
-    for chip in load_data().accelerators.values():
-        case = chip_case(
-            model=shape, chip=chip, weight_format=weight_format, prompt_tokens=context, output_tokens=out_tokens
-        )
-        if isinstance(case, str):
-            rows.append(skipped_row(chip, _SERVE_KEYS, case))
-            continue
-        # The serving model per chip: the largest batch within memory whose time per output token meets the target.
-        limit = case_max_batch(case)
-        batch = largest_batch_within(case, latency, limit)
-        row = new_row(
-            chip,
-            fits=limit >= 1,
-            meets_latency=batch >= 1,
-            batch=None,
-            limited_by=None,
-            step_seconds=None,
-            tokens_per_second=None,
-            accelerators=None,
-            usd_per_hour=None,
-            usd_per_million_tokens=None,
-            price_usd_per_hour=case.price,
-            weight_bytes=case.weights,
-            kv_bytes_per_sequence=case.kv_per_sequence,
-            capacity_bytes=chip.device_memory_bytes,
-            floor_seconds=serving_point(case, 1)["tpot"],
-        )
-        if row["fits"] and batch >= 1:
-            point = serving_point(case, batch)
-            count = math.ceil(target / point["rate"])
-            row.update(
-                batch=batch,
-                limited_by="memory" if batch == limit else "latency",
-                step_seconds=point["tpot"],
-                tokens_per_second=point["rate"],
-                accelerators=count,
-            )
-            if case.price is not None:
-                row.update(usd_per_hour=count * case.price, usd_per_million_tokens=point["cost"])
-        rows.append(row)
+    rows = [
+        _chip_row(chip, shape, weight_format, context, out_tokens, latency, target)
+        for chip in load_data().accelerators.values()
+    ]
     table = rank_rows(
         rows,
         lambda row: (
@@ -116,3 +79,52 @@ def rank_serve(
         "latency_s": latency,
     }
     return workload_result("serve-7b", rank_by, quantities, steps, table)
+
+
+def _chip_row(
+    chip: Accelerator,
+    shape: Model,
+    weight_format: str,
+    context: float,
+    out_tokens: float,
+    latency: float,
+    target: float,
+) -> dict[str, Any]:
+    """One chip's row: the largest batch within memory whose time per output token meets the target."""
+    case = chip_case(
+        model=shape, chip=chip, weight_format=weight_format, prompt_tokens=context, output_tokens=out_tokens
+    )
+    if isinstance(case, str):
+        return skipped_row(chip, _SERVE_KEYS, case)
+    limit = case_max_batch(case)
+    batch = largest_batch_within(case, latency, limit)
+    row = new_row(
+        chip,
+        fits=limit >= 1,
+        meets_latency=batch >= 1,
+        batch=None,
+        limited_by=None,
+        step_seconds=None,
+        tokens_per_second=None,
+        accelerators=None,
+        usd_per_hour=None,
+        usd_per_million_tokens=None,
+        price_usd_per_hour=case.price,
+        weight_bytes=case.weights,
+        kv_bytes_per_sequence=case.kv_per_sequence,
+        capacity_bytes=chip.device_memory_bytes,
+        floor_seconds=serving_point(case, 1)["tpot"],
+    )
+    if row["fits"] and batch >= 1:
+        point = serving_point(case, batch)
+        count = math.ceil(target / point["rate"])
+        row.update(
+            batch=batch,
+            limited_by="memory" if batch == limit else "latency",
+            step_seconds=point["tpot"],
+            tokens_per_second=point["rate"],
+            accelerators=count,
+        )
+        if case.price is not None:
+            row.update(usd_per_hour=count * case.price, usd_per_million_tokens=point["cost"])
+    return row

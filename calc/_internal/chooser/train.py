@@ -247,28 +247,7 @@ def rank_train(
         if isinstance(fit, str):
             rows.append({**skipped_row(chip, _TRAIN_KEYS, fit), "flag": flag})
             continue
-        lay = fit.layout
-        seconds = check_finite_result("seconds", tokens / fit.tokens_per_second)
-        price = price_usd_per_hour(chip.id)
-        rows.append(
-            new_row(
-                chip,
-                fits=fit.fits,
-                meets_deadline=seconds <= deadline_s,
-                seconds=seconds,
-                cost_usd=n * seconds / SECONDS_PER_HOUR * price if price is not None else None,
-                price_usd_per_hour=price,
-                per_accelerator_bytes=fit.total_bytes,
-                capacity_bytes=chip.device_memory_bytes,
-                mfu=fit.mfu,
-                layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp}",
-                recompute=lay.recompute,
-                zero_stage=lay.zero,
-                dp_link=fit.dp_link,
-                efficiency=fit.efficiency,
-                flag=flag,
-            )
-        )
+        rows.append(_fit_row(chip, fit, n, tokens, deadline_s, flag))
     table = rank_rows(
         rows,
         lambda row: (
@@ -278,6 +257,44 @@ def rank_train(
             *rank_order(rank_by, row["seconds"], row["cost_usd"]),
         ),
     )
+    steps = _steps(params, tokens, total, table)
+    quantities = {
+        "total_flops": total,
+        "count": float(n),
+        "deadline_seconds": deadline_s,
+        "zero_stage": zero_stage,
+    }
+    return workload_result("train-70b", rank_by, quantities, steps, table)
+
+
+def _fit_row(
+    chip: Accelerator, fit: TrainFit, n: int, tokens: float, deadline_s: float, flag: str | None
+) -> dict[str, Any]:
+    """A ranked chip's row: its best layout's time for the tokens, its cost, its memory and its link."""
+    lay = fit.layout
+    seconds = check_finite_result("seconds", tokens / fit.tokens_per_second)
+    price = price_usd_per_hour(chip.id)
+    return new_row(
+        chip,
+        fits=fit.fits,
+        meets_deadline=seconds <= deadline_s,
+        seconds=seconds,
+        cost_usd=n * seconds / SECONDS_PER_HOUR * price if price is not None else None,
+        price_usd_per_hour=price,
+        per_accelerator_bytes=fit.total_bytes,
+        capacity_bytes=chip.device_memory_bytes,
+        mfu=fit.mfu,
+        layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp}",
+        recompute=lay.recompute,
+        zero_stage=lay.zero,
+        dp_link=fit.dp_link,
+        efficiency=fit.efficiency,
+        flag=flag,
+    )
+
+
+def _steps(params: float, tokens: float, total: float, table: list[dict[str, Any]]) -> list[Step]:
+    """The training compute, and the time the first-ranked chip takes over it."""
     steps = [
         Step(
             "total_flops",
@@ -302,10 +319,4 @@ def rank_train(
                 "days",
             )
         )
-    quantities = {
-        "total_flops": total,
-        "count": float(n),
-        "deadline_seconds": deadline_s,
-        "zero_stage": zero_stage,
-    }
-    return workload_result("train-70b", rank_by, quantities, steps, table)
+    return steps
