@@ -56,6 +56,32 @@ def memory_bars_svg(
         title if capacity is None else title.replace(f"({verdict})", f"({verdict.replace(' ', NBSP)})"), bar_w
     )
     bar_y = 4 + LINE * len(heading) + (LINE + 6 if capacity is not None else 6)  # the capacity's label above the bar
+    placed, rows = _label_rows(sizes, scale_max, edge, bar_w)
+    bar_h = 28
+    height = max(height, bar_y + bar_h + 8 + LINE * rows)
+    out = svg_open("mem", width, height, title, desc)
+    for row, line in enumerate(heading):
+        out.append(text_element(line, edge, LINE * (row + 1)))
+    x = float(edge)
+    for index, ((label, size), (label_x, row, anchor)) in enumerate(zip(sizes, placed, strict=True)):
+        seg = size / scale_max * bar_w
+        color = COLORS[index % len(COLORS)]
+        out.append(
+            f'<rect x="{svg_number(x)}" y="{bar_y}" width="{svg_number(seg)}" height="{bar_h}" fill="{color}">'
+            f"<title>{escape(label)}: {format_quantity(size, 'B', lang)}</title></rect>"
+        )
+        out.append(text_element(label, label_x, bar_y + bar_h + LINE * (row + 1), anchor, f' fill="{color}"'))
+        x += seg
+    if capacity is not None:
+        out += _capacity_line(capacity, scale_max, edge, bar_w, bar_y, bar_h, lang)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _label_rows(
+    sizes: list[tuple[str, float]], scale_max: float, edge: int, bar_w: int
+) -> tuple[list[tuple[float, int, str]], int]:
+    """Where each part's label goes, and how many rows of labels there are."""
     # Each label goes under the bar where its part starts, in the first row where it clears the label before it
     # (or ends at the right edge); a label that fits no row so far opens a new one.
     row_ends: list[float] = []
@@ -76,33 +102,24 @@ def memory_bars_svg(
             row_ends.append(0.0)
         row_ends[row] = start + width_of
         x += size / scale_max * bar_w
-    bar_h = 28
-    height = max(height, bar_y + bar_h + 8 + LINE * len(row_ends))
-    out = svg_open("mem", width, height, title, desc)
-    for row, line in enumerate(heading):
-        out.append(text_element(line, edge, LINE * (row + 1)))
-    x = float(edge)
-    for index, ((label, size), (label_x, row, anchor)) in enumerate(zip(sizes, placed, strict=True)):
-        seg = size / scale_max * bar_w
-        color = COLORS[index % len(COLORS)]
-        out.append(
-            f'<rect x="{svg_number(x)}" y="{bar_y}" width="{svg_number(seg)}" height="{bar_h}" fill="{color}">'
-            f"<title>{escape(label)}: {format_quantity(size, 'B', lang)}</title></rect>"
-        )
-        out.append(text_element(label, label_x, bar_y + bar_h + LINE * (row + 1), anchor, f' fill="{color}"'))
-        x += seg
-    if capacity is not None:
-        cap_x = edge + capacity / scale_max * bar_w
-        out.append(
-            f'<line x1="{svg_number(cap_x)}" y1="{bar_y - 6}" x2="{svg_number(cap_x)}" y2="{bar_y + bar_h + 6}" '
-            f'stroke="currentColor" stroke-width="2" stroke-dasharray="4 2"/>'
-        )
-        # The label reads away from the nearer edge, so it is never cut off.
-        said = f"{t('plot.memory.capacity', lang)} {format_quantity(capacity, 'B', lang)}"
-        end = cap_x > edge + bar_w / 2
-        out.append(text_element(said, cap_x - 4 if end else cap_x + 4, bar_y - 9, "end" if end else "start"))
-    out.append("</svg>")
-    return "\n".join(out)
+    return placed, len(row_ends)
+
+
+def _capacity_line(
+    capacity: float, scale_max: float, edge: int, bar_w: int, bar_y: int, bar_h: int, lang: str
+) -> list[str]:
+    """The capacity's dashed line across the bar, and its label."""
+    out: list[str] = []
+    cap_x = edge + capacity / scale_max * bar_w
+    out.append(
+        f'<line x1="{svg_number(cap_x)}" y1="{bar_y - 6}" x2="{svg_number(cap_x)}" y2="{bar_y + bar_h + 6}" '
+        f'stroke="currentColor" stroke-width="2" stroke-dasharray="4 2"/>'
+    )
+    # The label reads away from the nearer edge, so it is never cut off.
+    said = f"{t('plot.memory.capacity', lang)} {format_quantity(capacity, 'B', lang)}"
+    end = cap_x > edge + bar_w / 2
+    out.append(text_element(said, cap_x - 4 if end else cap_x + 4, bar_y - 9, "end" if end else "start"))
+    return out
 
 
 def step_timeline_svg(
