@@ -30,9 +30,9 @@ from ..memory import (
     device_capacity,
     usable_capacity,
 )
-from ..messages import Text, t, text
-from ..plot import memory_bars_svg, step_timeline_svg
+from ..messages import Text, text
 from ..results import Result
+from .chart import parallelism_svg
 from .derivation import planner_steps
 from .layout import Layout, Setup, check_activation_inputs, check_layout, model_shape
 from .links import TOPOLOGIES, link_word, setup_links
@@ -341,33 +341,6 @@ def _quantities(setup: Setup, lay: Layout, fig: dict[str, Any], capacity: float,
     }
 
 
-# -- page chart -------------------------------------------------------------------------------------------------
-
-
-def _parallelism_svg(result: Result, lang: str) -> str:
-    q = result.quantities
-    names = {
-        "weights_bytes": "plot.memory.weights",
-        "gradients_bytes": "plot.memory.gradients",
-        "optimizer_bytes": "plot.memory.optimizer",
-        "activation_bytes": "plot.memory.activations",
-    }
-    parts = tuple((t(label, lang), float(q[key])) for key, label in names.items())  # type: ignore[arg-type]
-    memory = memory_bars_svg(parts=parts, capacity_bytes=float(q["capacity_bytes"]), lang=lang)  # type: ignore[arg-type]
-    segments = (
-        (t("plot.timeline.compute", lang), float(q["compute_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.tp", lang), float(q["tp_exposed_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.cp", lang), float(q["cp_comm_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.ep", lang), float(q["ep_exposed_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.pp", lang), float(q["pp_comm_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.dp", lang), float(q["dp_exposed_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.bubble", lang), float(q["bubble_seconds"])),  # type: ignore[arg-type]
-        (t("plot.timeline.optimizer", lang), float(q["optimizer_seconds"])),  # type: ignore[arg-type]
-    )
-    timeline = step_timeline_svg(segments=segments, lang=lang)
-    return memory + "\n" + timeline
-
-
 _CUSTOM_CHIP = "accelerator"
 _CUSTOM_MODEL = "model"
 
@@ -600,7 +573,7 @@ PARALLELISM = Calculator(
             "recompute": "full",
         },
     },
-    plot=_parallelism_svg,
+    plot=parallelism_svg,
     describe=lambda result, row, lang: describe_layout(result, row, lang),
     table_label="layout",
     columns=lambda result: ("step_seconds", "mfu", "total_bytes", "exposed_comm_seconds", "bubble_seconds"),
