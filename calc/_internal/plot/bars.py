@@ -45,16 +45,7 @@ def memory_bars_svg(
     scale_max = max(total, capacity or 0.0) * 1.05
     edge = 8
     bar_w = width - 2 * edge
-    title = t("plot.memory.title", lang, total=format_quantity(total, "B", lang))
-    desc = "; ".join(f"{label}: {format_quantity(size, 'B', lang)}" for label, size in sizes)
-    if capacity is not None:
-        verdict = t("plot.memory.fits" if total <= capacity else "plot.memory.does_not_fit", lang)
-        title += f" / {format_quantity(capacity, 'B', lang)} ({verdict})"
-        desc += f"; {t('plot.memory.capacity', lang)} {format_quantity(capacity, 'B', lang)}"
-    # The verdict stays whole on its line: "(does not fit)", not "(does" and "not fit)".
-    heading = wrap(
-        title if capacity is None else title.replace(f"({verdict})", f"({verdict.replace(' ', NBSP)})"), bar_w
-    )
+    title, desc, heading = _memory_heading(sizes, total, capacity, bar_w, lang)
     bar_y = 4 + LINE * len(heading) + (LINE + 6 if capacity is not None else 6)  # the capacity's label above the bar
     placed, rows = _label_rows(sizes, scale_max, edge, bar_w)
     bar_h = 28
@@ -76,6 +67,23 @@ def memory_bars_svg(
         out += _capacity_line(capacity, scale_max, edge, bar_w, bar_y, bar_h, lang)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _memory_heading(
+    sizes: list[tuple[str, float]], total: float, capacity: float | None, bar_w: int, lang: str
+) -> tuple[str, str, list[str]]:
+    """The chart's title (the total, and against the capacity with the verdict), its <desc>, and the title's lines."""
+    title = t("plot.memory.title", lang, total=format_quantity(total, "B", lang))
+    desc = "; ".join(f"{label}: {format_quantity(size, 'B', lang)}" for label, size in sizes)
+    if capacity is not None:
+        verdict = t("plot.memory.fits" if total <= capacity else "plot.memory.does_not_fit", lang)
+        title += f" / {format_quantity(capacity, 'B', lang)} ({verdict})"
+        desc += f"; {t('plot.memory.capacity', lang)} {format_quantity(capacity, 'B', lang)}"
+    # The verdict stays whole on its line: "(does not fit)", not "(does" and "not fit)".
+    heading = wrap(
+        title if capacity is None else title.replace(f"({verdict})", f"({verdict.replace(' ', NBSP)})"), bar_w
+    )
+    return title, desc, heading
 
 
 def _label_rows(
@@ -172,23 +180,42 @@ def step_timeline_svg(
     out = svg_open("step", width, height, title, desc)
     for row, line in enumerate(heading):
         out.append(text_element(line, edge, LINE * (row + 1)))
+    said = [(index, label, seconds, share(seconds)) for index, label, seconds in shown]
+    out += _timeline_bar(said, total, edge, bar_w, bar_y, bar_h)
+    legend_y = float(bar_y + bar_h + 12)
+    out += _timeline_legend([index for index, _ in entries], lines, rows, columns, column, edge, legend_y)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _timeline_bar(
+    shown: list[tuple[int, str, float, str]], total: float, edge: int, bar_w: int, bar_y: int, bar_h: int
+) -> list[str]:
+    """The step's bar: each shown segment in its colour, as wide as its share of the step, its figures in its title."""
+    out = []
     x = float(edge)
-    for index, label, seconds in shown:
+    for index, label, seconds, said in shown:
         seg = seconds / total * bar_w
         color = COLORS[index % len(COLORS)]
         out.append(
             f'<rect x="{svg_number(x)}" y="{bar_y}" width="{svg_number(seg)}" height="{bar_h}" fill="{color}">'
-            f"<title>{escape(label)}: {share(seconds)}</title></rect>"
+            f"<title>{escape(label)}: {said}</title></rect>"
         )
         x += seg
-    row_y = float(bar_y + bar_h + 12)
-    for position, ((index, _), entry_lines) in enumerate(zip(entries, lines, strict=True)):
+    return out
+
+
+def _timeline_legend(
+    colors: list[int], lines: list[list[str]], rows: list[int], columns: int, column: float, edge: int, row_y: float
+) -> list[str]:
+    """The legend under the bar: each shown segment's swatch in its colour and its wrapped lines, row by row."""
+    out = []
+    for position, (index, entry_lines) in enumerate(zip(colors, lines, strict=True)):
         lx = edge + (position % columns) * column
         color = COLORS[index % len(COLORS)]
         out.append(f'<rect x="{svg_number(lx)}" y="{svg_number(row_y + 2)}" width="12" height="12" fill="{color}"/>')
         for line_index, line in enumerate(entry_lines):
             out.append(text_element(line, lx + 18, row_y + 13 + LINE * line_index))
-        if position % columns == columns - 1 or position == len(entries) - 1:
+        if position % columns == columns - 1 or position == len(lines) - 1:
             row_y += LINE * rows[position // columns] + 4
-    out.append("</svg>")
-    return "\n".join(out)
+    return out

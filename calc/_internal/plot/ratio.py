@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from html import escape
 
 from ..errors import check_number
@@ -65,20 +66,44 @@ def ratio_chart_svg(
     out = svg_open("ratio", width, height, title, desc)
     for row, line in enumerate(heading):
         out.append(text_element(line, edge, LINE * (row + 1)))
+    out += _ticks(x_of, top, bottom, lang)
+    out += _rows(checked, wrapped, row_heights, x_of, top, label_w if wide else None, edge, lang)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _ticks(x_of: Callable[[float], float], top: int, bottom: int, lang: str) -> list[str]:
+    """The axis: a line per tick down through the runs (1 darker), labelled above the first row and under the last."""
+    out = []
     for tick in (0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0):
         x = x_of(tick)
         stroke = "#444" if tick == 1.0 else "#ddd"
         out.append(f'<line x1="{svg_number(x)}" y1="{top - 6}" x2="{svg_number(x)}" y2="{bottom}" stroke="{stroke}"/>')
         for tick_y in (top - 10, bottom + 18):
             out.append(text_element(format_number(tick, lang), x, tick_y, "middle"))
+    return out
+
+
+def _rows(
+    checked: list[tuple[str, float, float, float, bool]],
+    wrapped: list[list[str]],
+    row_heights: list[int],
+    x_of: Callable[[float], float],
+    top: int,
+    label_w: float | None,
+    edge: int,
+    lang: str,
+) -> list[str]:
+    """Each run's row: its label (left of the row when `label_w` is given, else over it), its band and its dot."""
+    out = []
     y = float(top)
     for (label, ratio, band_low, band_high, within), lines, row_h in zip(checked, wrapped, row_heights, strict=True):
         for index, line in enumerate(lines):
-            if wide:
+            if label_w is not None:
                 out.append(text_element(line, label_w - edge, y + LINE * (index + 1) - 4, "end"))
             else:
                 out.append(text_element(line, edge, y + LINE * (index + 1) - 4))
-        dot_y = y + (LINE / 2 if wide else row_h - DOT_ROW / 2)
+        dot_y = y + (LINE / 2 if label_w is not None else row_h - DOT_ROW / 2)
         band = f'x="{svg_number(x_of(band_low))}" width="{svg_number(x_of(band_high) - x_of(band_low))}"'
         out.append(f'<rect {band} y="{svg_number(dot_y - 6)}" height="12" fill="#2ca02c" fill-opacity="0.15"/>')
         color = COLORS[2] if within else COLORS[1]
@@ -87,5 +112,4 @@ def ratio_chart_svg(
             f"<title>{escape(label)}: {format_number(ratio, lang)}</title></circle>"
         )
         y += row_h
-    out.append("</svg>")
-    return "\n".join(out)
+    return out
