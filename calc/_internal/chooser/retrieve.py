@@ -65,7 +65,8 @@ def rank_retrieve(
         rows,
         lambda row: (not row["fits"], *rank_order(rank_by, row["latency_seconds"], row["usd_per_thousand_queries"])),
     )
-    steps = _steps(shape, embedder, context, out_tokens, rerank, width, weights, kv_seq, prefill, embed)
+    steps = _memory_steps(shape, embedder, context, out_tokens, weights, kv_seq)
+    steps += _flop_steps(shape, embedder, context, rerank, width, prefill, embed)
     quantities = {
         "kv_bytes_per_sequence": kv_seq,
         "weight_bytes": weights,
@@ -131,19 +132,10 @@ def _chip_row(
     return row
 
 
-def _steps(
-    shape: Model,
-    embedder: Model,
-    context: float,
-    out_tokens: float,
-    rerank: float,
-    width: float,
-    weights: float,
-    kv_seq: float,
-    prefill: float,
-    embed: float,
+def _memory_steps(
+    shape: Model, embedder: Model, context: float, out_tokens: float, weights: float, kv_seq: float
 ) -> list[Step]:
-    """The workload's derivation: the cache per query, the weights of both models, and each query's FLOPs."""
+    """The cache per query and the weights of both models."""
     cached = cached_tokens(context=context + out_tokens, window=shape.window if shape.attention == "sliding" else None)
     steps = [
         Step(
@@ -174,6 +166,15 @@ def _steps(
             weights,
             "B",
         ),
+    ]
+    return steps
+
+
+def _flop_steps(
+    shape: Model, embedder: Model, context: float, rerank: float, width: float, prefill: float, embed: float
+) -> list[Step]:
+    """Each query's FLOPs: the generator's prefill and the embedder's pass over the candidates."""
+    return [
         Step(
             "prompt_flops",
             text("chooser.step.rag_prefill"),
@@ -193,4 +194,3 @@ def _steps(
             "FLOP",
         ),
     ]
-    return steps
