@@ -97,19 +97,13 @@ def training_run(
         attention_flops_per_token=attention_flops_per_token,
     )
     rate = cluster_flop_per_s(peak_flop_per_s=peak, count=n, mfu=mfu)
-    roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=("flops",))
-    roof = float(roofs.flop_per_s or peak)
-    roof_efficiency = mfu * peak / roof
+    roofs, roof, roof_efficiency = _roof(chip, basis, dtype, mfu, peak)
     compute_seconds = training_seconds(total_flops=total, cluster_flop_per_s=rate)
-    step_flops = flops_per_token_per_param * params + attention_flops_per_token
     sync = _sync(chip.data, n, params, total_params, link_bytes_per_s, gradient_bytes_per_param, batch_tokens)
-    step_compute = step_flops * sync.batch / rate
+    step_compute = (flops_per_token_per_param * params + attention_flops_per_token) * sync.batch / rate
     stretch = _stretch(sync.seconds, step_compute)
     productive = compute_seconds * stretch
-    seconds = productive
-    if goodput is not None:
-        seconds = productive / check_number("goodput", goodput)
-    accelerator_seconds = n * seconds
+    seconds = productive if goodput is None else productive / check_number("goodput", goodput)
     quantities: dict[str, Any] = {
         "params": params,
         "attention_flops_per_token": attention_flops_per_token,
@@ -119,10 +113,28 @@ def training_run(
         "compute_seconds": compute_seconds,
         "sync_stretch": stretch,
         "model_shards": sync.shards,
-        "accelerator_seconds": accelerator_seconds,
-        "cloud_cost_usd": accelerator_seconds / 3_600.0 * costs.price if costs.price is not None else None,
-        **_energy(costs, n, seconds),
+        **_spend(costs, n, seconds),
         **_bottleneck(sync.seconds, step_compute),
+        **_chip_terms(peak, roofs, roof, roof_efficiency, costs, goodput),
+    }
+    return TrainingRun(
+        quantities, chip, roofs, n, peak, roof, roof_efficiency, productive, compute_seconds, stretch, costs, sync
+    )
+
+
+def _roof(chip: Chip, basis: str, dtype: str, mfu: float, peak: float) -> tuple[Roofs, float, float]:
+    """The roofs of the basis, the FLOP/s roof the run is measured against (the peak without a measured one), and the
+    share of that roof the MFU reaches."""
+    roofs = basis_roofs(chip, basis=basis, dtype=dtype, uses=("flops",))
+    roof = float(roofs.flop_per_s or peak)
+    return roofs, roof, mfu * peak / roof
+
+
+def _chip_terms(
+    peak: float, roofs: Roofs, roof: float, roof_efficiency: float, costs: RunCosts, goodput: float | None
+) -> dict[str, Any]:
+    """The terms the run used: the chip's peak and roof, its power, PUE and prices, and the goodput."""
+    return {
         "peak_flop_per_s": peak,
         "basis": roofs.basis,
         "roof_flop_per_s": roof,
@@ -134,9 +146,6 @@ def training_run(
         "carbon_g_per_kwh": costs.carbon,
         "goodput": goodput,
     }
-    return TrainingRun(
-        quantities, chip, roofs, n, peak, roof, roof_efficiency, productive, compute_seconds, stretch, costs, sync
-    )
 
 
 @dataclass(frozen=True)
@@ -237,6 +246,16 @@ def _bottleneck(sync_seconds: float | None, step_compute: float) -> dict[str, An
         "step_compute_seconds": step_compute,
         "gradient_sync_seconds": sync_seconds,
         "overlap_needed": overlap,
+    }
+
+
+def _spend(costs: RunCosts, n: float, seconds: float) -> dict[str, Any]:
+    """The run's accelerator-seconds, their cloud cost at the hourly price, and its energy, electricity and carbon."""
+    accelerator_seconds = n * seconds
+    return {
+        "accelerator_seconds": accelerator_seconds,
+        "cloud_cost_usd": accelerator_seconds / 3_600.0 * costs.price if costs.price is not None else None,
+        **_energy(costs, n, seconds),
     }
 
 
