@@ -181,13 +181,8 @@ def parallelism(
     check_activation_inputs(setup, lay)
     fig = evaluate_layout(setup, lay)
     steps = planner_steps(setup, lay, fig, capacity_steps)
-    notes = _notes(setup, lay, fig, roofs, basis, matmul_efficiency is None)
-    after_basis = notes.index(roofs.note) + 1
-    notes[after_basis:after_basis] = _shape_note(setup, chip, dtype, roofs, matmul_efficiency is None)
+    notes = _notes(setup, lay, fig, roofs, basis, matmul_efficiency is None, chip, dtype)
     quantities = _quantities(setup, lay, fig, capacity, roofs.basis)
-    for key, value in quantities.items():
-        if isinstance(value, float):
-            check_finite_result(key, value)
     table = None
     if search == "on":
         table = search_layouts(setup, lay)
@@ -266,9 +261,17 @@ def _degrees(
 
 
 def _notes(
-    setup: Setup, lay: Layout, fig: dict[str, Any], roofs: Roofs, basis: str, efficiency_default: bool
+    setup: Setup,
+    lay: Layout,
+    fig: dict[str, Any],
+    roofs: Roofs,
+    basis: str,
+    efficiency_default: bool,
+    chip: Accelerator | None,
+    dtype: str,
 ) -> list[Text]:
-    """The basis's note, then what the figures leave out or warn of; a layout that does not fit says so first."""
+    """The basis's note and the matmuls' rate, then what the figures leave out or warn of; a layout that does not
+    fit says so first."""
     notes: list[Text] = [roofs.note]
     if efficiency_default and roofs.flop_per_s == setup.peak:  # no measured matmul: the typical efficiency
         key = "planner.note.efficiency_peak" if basis == "peak" else "planner.note.efficiency_typical"
@@ -282,6 +285,8 @@ def _notes(
         notes.insert(0, text("planner.note.no_fit", needed=needed, capacity=room))
     if fig["bubble_fraction"] > 1:
         notes.append(text("planner.note.bubble_over_one", bubble=fig["bubble_fraction"], stages=float(lay.pp)))
+    after_basis = notes.index(roofs.note) + 1
+    notes[after_basis:after_basis] = _shape_note(setup, chip, dtype, roofs, efficiency_default)
     return notes
 
 
@@ -299,7 +304,8 @@ def _shape_note(
 
 
 def _quantities(setup: Setup, lay: Layout, fig: dict[str, Any], capacity: float, basis: str) -> dict[str, Any]:
-    return {
+    """The layout's figures, each float checked finite."""
+    quantities = {
         "weights_bytes": fig["weights"],
         "gradients_bytes": fig["gradients"],
         "optimizer_bytes": fig["optimizer"],
@@ -339,6 +345,10 @@ def _quantities(setup: Setup, lay: Layout, fig: dict[str, Any], capacity: float,
         "ep_link": link_word(fig["ep_one"]),
         "cp_link": link_word(fig["cp_one"]),
     }
+    for key, value in quantities.items():
+        if isinstance(value, float):
+            check_finite_result(key, value)
+    return quantities
 
 
 _CUSTOM_CHIP = "accelerator"
