@@ -335,7 +335,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: object, site_url: str, bui
 # Per shown table (every <details> opened first, so a closed one's table is measured too): its class, whether it
 # fits its column or else scrolls inside a box within the screen, whether its row names stay in view while it
 # scrolls, and whether a row's prose (and a caption) keeps within that box; and cells that wrap to more than 8
-# lines, with their width in em: a narrow column of prose, as the planner's and the chip pages' notes were.
+# lines, with their width in em: a narrow column of prose (a notes column squeezed beside wide figures).
 TABLES = """(width) => {
   for (const details of document.querySelectorAll('article details')) details.open = true;
   return [...document.querySelectorAll('article table')].filter((t) => t.checkVisibility()).map((table) => {
