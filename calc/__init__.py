@@ -35,7 +35,14 @@ from calc._internal.fmt import (
     format_word,
     unit_text,
 )
-from calc._internal.goodput import checkpoint_interval_seconds, goodput, lost_fraction
+from calc._internal.goodput import (
+    checkpoint_interval_seconds,
+    checkpoint_stall_seconds,
+    checkpoint_write_seconds,
+    failure_causes,
+    goodput,
+    lost_fraction,
+)
 from calc._internal.i18n import LANGS, catalog_problems, site_lang, translate
 from calc._internal.inference import (
     cached_tokens,
@@ -210,6 +217,8 @@ __all__ = [
     "catalog_problems",
     "checkpoint_bytes_per_param",
     "checkpoint_interval_seconds",
+    "checkpoint_stall_seconds",
+    "checkpoint_write_seconds",
     "chip_links",
     "chooser",
     "chooser_module",
@@ -237,6 +246,7 @@ __all__ = [
     "expected_tokens_per_step",
     "experts_touched",
     "facility_power_w",
+    "failure_causes",
     "format_count",
     "format_money",
     "format_number",
