@@ -81,7 +81,7 @@ def checkpoint_write_seconds(*, checkpoint_bytes: float, storage_bytes_per_s: fl
     2 TB/s sustained (Llama Team 2024, §3.3.1): 2.84 s.
     """
     size = check_number("checkpoint_bytes", checkpoint_bytes, low=0, low_open=True, high=1e18)
-    bandwidth = check_number("storage_bytes_per_s", storage_bytes_per_s, low=0, low_open=True, high=1e15)
+    bandwidth = check_number("storage_bytes_per_s", storage_bytes_per_s)
     return size / bandwidth
 
 
@@ -94,8 +94,8 @@ def checkpoint_stall_seconds(*, checkpoint_bytes: float, count: float, host_byte
     copies only its share. Example: 5.67 TB over 16,384 GPUs at 64 GB/s each (PCIe 5.0 x16): 5.41 ms.
     """
     size = check_number("checkpoint_bytes", checkpoint_bytes, low=0, low_open=True, high=1e18)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    bandwidth = check_number("host_bytes_per_s", host_bytes_per_s, low=0, low_open=True, high=1e13)
+    n = check_number("count", count)
+    bandwidth = check_number("host_bytes_per_s", host_bytes_per_s)
     return size / n / bandwidth
 
 
@@ -106,7 +106,7 @@ def checkpoint_interval_seconds(*, checkpoint_seconds: float, mtbf_seconds: floa
     J. T. Daly (2006), "A higher order estimate of the optimum checkpoint interval for restart dumps", FGCS 22,
     whose refinement changes τ by under 5 % while C < M/20. Example: C = 60 s, M = 2.78 h (10,012 s): 1,096 s.
     """
-    c = check_number("checkpoint_seconds", checkpoint_seconds, low=0, low_open=True, high=1e7)
+    c = check_number("checkpoint_seconds", checkpoint_seconds)
     m = check_number("mtbf_seconds", mtbf_seconds, low=0, low_open=True, high=1e12)
     return math.sqrt(2 * c * m)
 
@@ -127,8 +127,8 @@ def lost_fraction(
     (D = 0 for a synchronous checkpoint, which the job waits for). Example: C = 60 s, R = 600 s, M = 10,012 s,
     τ = 1,096 s, D = 0: 0.055 + 0.115 = 0.169.
     """
-    c = check_number("checkpoint_seconds", checkpoint_seconds, low=0, low_open=True, high=1e7)
-    r = check_number("restart_seconds", restart_seconds, low=0, high=1e7)
+    c = check_number("checkpoint_seconds", checkpoint_seconds)
+    r = check_number("restart_seconds", restart_seconds)
     m = check_number("mtbf_seconds", mtbf_seconds, low=0, low_open=True, high=1e12)
     tau = check_number("interval_seconds", interval_seconds, low=0, low_open=True, high=1e12)
     d = check_number("durable_after_seconds", durable_after_seconds, low=0, high=1e7)
@@ -176,12 +176,12 @@ def goodput(
     Raises:
         CalcError: a value outside its range, an unknown model, recipe or checkpoint mode.
     """
-    n = check_number("count", count, low=1, high=1e7, integer=True)
+    n = check_number("count", count)
     per_accelerator, system, steps, notes = _system_mtbf(n, mtbf_hours, system_mtbf_hours)
     mode = check_choice("checkpoint_mode", checkpoint_mode, CHECKPOINT_MODES)
     sized = _checkpoint(n, model, params, recipe, mode, storage_bytes_per_s, host_bytes_per_s)
     if checkpoint_seconds is not None:
-        c = check_number("checkpoint_seconds", checkpoint_seconds, low=0, low_open=True, high=1e7)
+        c = check_number("checkpoint_seconds", checkpoint_seconds)
         durable = 0.0
         if sized is not None:
             notes.append(text("goodput.note.checkpoint_given"))
@@ -190,7 +190,7 @@ def goodput(
         steps += sized.steps
     else:
         c, durable = DEFAULT_CHECKPOINT_SECONDS, 0.0
-    r = check_number("restart_seconds", restart_seconds, low=0, high=1e7)
+    r = check_number("restart_seconds", restart_seconds)
     tau = checkpoint_interval_seconds(checkpoint_seconds=c, mtbf_seconds=system)
     steps += _interval_steps(c, system, tau)
     if durable > tau:  # one write in flight at a time: the next checkpoint waits for the last to finish
@@ -258,7 +258,7 @@ def _checkpoint(
         params = load_data().model(model).params
     if params is None:
         return None
-    psi = check_number("params", params, low=0, low_open=True, high=1e15)
+    psi = check_number("params", params)
     per_param = checkpoint_bytes_per_param(recipe=recipe)
     weights, _, optimizer = RECIPES[recipe]
     size = psi * per_param
@@ -324,10 +324,10 @@ def _system_mtbf(
 ) -> tuple[float | None, float, list[Step], list[Text]]:
     """The job's mean time between interruptions: given, or one accelerator's (given or the edition's) over n."""
     if system_mtbf_hours is not None:
-        system = check_number("system_mtbf_hours", system_mtbf_hours, low=0, low_open=True, high=1e9) * HOUR
+        system = check_number("system_mtbf_hours", system_mtbf_hours) * HOUR
         return None, system, [], [text("goodput.note.system_given")] if mtbf_hours is not None else []
     given = mtbf_hours if mtbf_hours is not None else accelerator_mtbf_hours()
-    per_accelerator = check_number("mtbf_hours", given, low=0, low_open=True, high=1e12) * HOUR
+    per_accelerator = check_number("mtbf_hours", given) * HOUR
     system = per_accelerator / n
     notes = [text("goodput.note.default_mtbf")] if mtbf_hours is None else []
     label = text("goodput.step.system_mtbf")
@@ -391,22 +391,24 @@ def _lost_steps(c: float, r: float, system: float, tau: float, durable: float, l
 GOODPUT = Calculator(
     name="goodput",
     fields=(
-        Field("count", default="16384", low=1, high=1e7, integer=True),
         Field(
-            "mtbf_hours", unit="h", optional=True, low=0, low_open=True, high=1e12, default_from=accelerator_mtbf_hours
+            "count",
+            default="16384",
         ),
-        Field("system_mtbf_hours", unit="h", optional=True, low=0, low_open=True, high=1e9, advanced=True),
+        Field("mtbf_hours", unit="h", optional=True, default_from=accelerator_mtbf_hours),
+        Field("system_mtbf_hours", unit="h", optional=True, advanced=True),
         Field(
             "checkpoint_seconds",
             unit="s",
             optional=True,
-            low=0,
-            low_open=True,
-            high=1e7,
         ),
-        Field("restart_seconds", unit="s", default="600", low=0, high=1e7),
+        Field(
+            "restart_seconds",
+            unit="s",
+            default="600",
+        ),
         Field("model", kind="model", default="custom"),
-        Field("params", optional=True, custom_of="model", low=0, low_open=True, high=1e15),
+        Field("params", optional=True, custom_of="model"),
         Field("checkpoint_mode", kind="choice", default="sync", choices=CHECKPOINT_MODES),
         Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES), advanced=True),
         Field(
@@ -415,9 +417,6 @@ GOODPUT = Calculator(
             optional=True,
             param="storage_bytes_per_s",
             scale=1e12,
-            low=0,
-            low_open=True,
-            high=1e3,
             advanced=True,
             default_from=lambda: checkpoint_storage_bytes_per_s() / 1e12,
         ),
@@ -427,9 +426,6 @@ GOODPUT = Calculator(
             optional=True,
             param="host_bytes_per_s",
             scale=1e9,
-            low=0,
-            low_open=True,
-            high=1e4,
             advanced=True,
             when=("checkpoint_mode", ("async",)),
             default_from=lambda: host_copy_bytes_per_s() / 1e9,
