@@ -66,7 +66,7 @@ def test_checkpoint_holds_weights_and_optimizer_states() -> None:
 def test_llama3_405b_checkpoint_against_the_paper() -> None:
     """Llama Team (2024), §3.3.1: Tectonic sustains 2 TB/s (7 TB/s peak); checkpoints save "each GPU's model
     state, ranging from 1 MB to 4 GB per GPU". Llama 3 405B's mixed-precision Adam state, 405e9 × 14 B = 5.67 TB,
-    spread over 16,384 GPUs is 346 MB each, inside that range; written at 2 TB/s it takes 2.84 s."""
+    spread over 16,384 GPUs is 346 MB each, inside that range; written at 2 TB/s it takes 2.835 s."""
     q = calc.compute("goodput", {"model": "llama-3-405b", "count": "16384"}).to_dict()
     assert q["checkpoint_bytes"] == pytest.approx(405e9 * 14)
     assert q["checkpoint_write_seconds"] == pytest.approx(405e9 * 14 / 2e12)

@@ -78,7 +78,7 @@ def checkpoint_write_seconds(*, checkpoint_bytes: float, storage_bytes_per_s: fl
 
     Every GPU writes its own share at once, so the storage system's aggregate throughput, not one GPU's link,
     sets the time. Example: Llama 3 405B with mixed-precision Adam, 405 × 10⁹ × 14 B = 5.67 TB, at Tectonic's
-    2 TB/s sustained (Llama Team 2024, §3.3.1): 2.84 s.
+    2 TB/s sustained (Llama Team 2024, §3.3.1): 2.835 s.
     """
     size = check_number("checkpoint_bytes", checkpoint_bytes, low=0, low_open=True, high=1e18)
     bandwidth = check_number("storage_bytes_per_s", storage_bytes_per_s)
