@@ -13,16 +13,17 @@ BUDGET = 1200
 OVER_BUDGET = {
     # The API reference: one <code> per name in its prose (770 of them), a chapter others are editing.
     "reference/calc": 1930,
-    "es/reference/calc": 1930,
+    "es/reference/calc": 1955,
     # The accelerator landscape: every chip's figures, each a cell with its source's numbered link (380 cells).
     "landscape": 1630,
     "es/landscape": 1630,
     # Several calculators (each form's fields and the selects of every chip and model: 70-160 <option>s), the
     # chapter's typeset formulas (one MathML element per symbol), footnotes and the theme's navigation; the
     # planner's and the serving calculator's labels, the most laden with terms of the trade, link 25 and 11 of
-    # them to the glossary.
-    "parallelism": 1630,
-    "es/parallelism": 1630,
+    # them to the glossary. The goodput section's checkpoint sizing (its formulas) and its failure taxonomy add
+    # about 170 more; Table 5 itself waits in a closed disclosure.
+    "parallelism": 1840,
+    "es/parallelism": 1840,
     "serving": 1300,
     "es/serving": 1300,
     # Two calculators and a ridge-point table; their labels' glossary links and the phone layout's wrappers.
