@@ -11,23 +11,17 @@ from pathlib import Path
 BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
-    # The API reference: one <code> per name in its prose (770 of them), a chapter others are editing.
-    "reference/calc": 1930,
-    "es/reference/calc": 1930,
+    # The API reference: one <code> per name in its prose (750 of them), a chapter others are editing.
+    "reference/calc": 1840,
+    "es/reference/calc": 1840,
     # The accelerator landscape: every chip's figures, each a cell with its source's numbered link (380 cells).
-    "landscape": 1630,
-    "es/landscape": 1630,
-    # Several calculators (each form's fields and the selects of every chip and model: 70-160 <option>s), the
-    # chapter's typeset formulas (one MathML element per symbol), footnotes and the theme's navigation; the
-    # planner's and the serving calculator's labels, the most laden with terms of the trade, link 25 and 11 of
-    # them to the glossary.
-    "parallelism": 1630,
-    "es/parallelism": 1630,
-    "serving": 1300,
-    "es/serving": 1300,
-    # Two calculators and a ridge-point table; their labels' glossary links and the phone layout's wrappers.
-    "roofline": 1290,
-    "es/roofline": 1290,
+    "landscape": 1580,
+    "es/landscape": 1580,
+    # The chapter's typeset formulas (93 of them, 460 MathML elements: one per symbol), its footnotes (30
+    # references, 100 elements), two calculators (180 elements with their lists and "More options" in templates)
+    # and the theme's navigation and header.
+    "parallelism": 1390,
+    "es/parallelism": 1390,
 }
 
 
