@@ -106,25 +106,24 @@ function bindScratchpad(pad) {
   });
 }
 
-// The form's controls, with those of a "More options" the reader has not opened: the build left its body in a
-// template (x4-later.js puts it in as it opens), where they are at their defaults.
-function controlsOf(widget) {
-  const controls = [...widget.querySelectorAll("input, select")];
-  for (const template of widget.querySelectorAll("template.x4-more")) {
-    controls.push(...template.content.querySelectorAll("input, select"));
-  }
-  return controls;
-}
+// What the build left in templates: the body of a "More options" the reader has not opened (x4-later.js puts it
+// in as it opens), its fields at their defaults, and the fields that did not apply at the defaults, hidden.
+const DEFERRED = "template.x4-more, template.x4-fields";
 
 function fieldsOf(widget, selector) {
   const fields = [...widget.querySelectorAll(selector)];
-  for (const template of widget.querySelectorAll("template.x4-more")) fields.push(...template.content.querySelectorAll(selector));
+  for (const template of widget.querySelectorAll(DEFERRED)) fields.push(...template.content.querySelectorAll(selector));
   return fields;
+}
+
+function controlsOf(widget) {
+  return fieldsOf(widget, "input, select");
 }
 
 // Before the page script sets a control (a preset, a shared link): every field in the page, every list whole.
 function stampForm(widget) {
   for (const more of widget.querySelectorAll(".x4-calc__more")) stamp(more);
+  for (const template of widget.querySelectorAll("template.x4-fields")) template.replaceWith(template.content);
   for (const select of widget.querySelectorAll("select")) stampOptions(select);
 }
 
@@ -144,12 +143,16 @@ function toggleFields(widget) {
     const control = controls.find((c) => c.name === name);
     return control ? control.value : null;
   };
-  for (const field of fieldsOf(widget, "[data-custom-of], [data-when-field]")) {
+  const applies = (field) => {
     const customOf = field.dataset.customOf;
-    let shown = !customOf || valueOf(customOf) === "custom";
-    if (shown && field.dataset.whenField) shown = field.dataset.whenValues.split(" ").includes(valueOf(field.dataset.whenField));
-    field.hidden = !shown;
+    const shown = !customOf || valueOf(customOf) === "custom";
+    return shown && (!field.dataset.whenField || field.dataset.whenValues.split(" ").includes(valueOf(field.dataset.whenField)));
+  };
+  // A run of fields the build left out comes in once one of them applies.
+  for (const template of widget.querySelectorAll("template.x4-fields")) {
+    if ([...template.content.querySelectorAll(".x4-field")].some(applies)) template.replaceWith(template.content);
   }
+  for (const field of fieldsOf(widget, "[data-custom-of], [data-when-field]")) field.hidden = !applies(field);
   for (const more of widget.querySelectorAll(".x4-calc__more")) {
     const body = more.querySelector(":scope > template.x4-more")?.content || more;
     more.hidden = !body.querySelector(".x4-field:not([hidden])"); // no "More options" with nothing inside
