@@ -114,3 +114,21 @@ def test_more_options_send_their_defaults_until_opened_and_a_link_opens_them(pag
     sent = json.loads(page.evaluate(EXPORTED, TRAINING))
     assert [sent["batch_tokens"], sent["dtype"]] == ["2097152", "fp8"]
     assert page.x4_errors == []
+
+
+def test_a_custom_models_fields_come_in_when_custom_is_chosen(page: object, site_url: str) -> None:
+    """The planner's custom-model fields do not apply at the defaults: built hidden in a template, not sent; chosen
+    "custom", they are in the page, shown, and their values sent."""
+    page.goto(site_url + "parallelism/")
+    widget = '.x4-calc[data-calculator="parallelism"]'
+    assert page.query_selector(f"{widget} [name=layers]") is None
+    assert page.eval_on_selector(widget, "w => w.querySelector('template.x4-fields') !== null")
+    page.wait_for_function("() => document.documentElement.dataset.x4Runtime === 'ready'", timeout=LIVE_MS)
+    select = f"{widget} select[name=model]"
+    page.focus(select)
+    before = page.evaluate(f"document.querySelector('{widget}').x4Done || 0")
+    page.select_option(select, "custom")
+    _answered(page, widget, before)
+    assert page.is_visible(f"{widget} [name=layers]")
+    assert "layers" in json.loads(page.evaluate(EXPORTED, widget))
+    assert page.x4_errors == []
