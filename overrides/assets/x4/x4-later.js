@@ -56,7 +56,16 @@ function stampAll() {
   for (const template of document.querySelectorAll("pre > template.x4-hl")) colour(template);
 }
 
-// toggle does not bubble: listen while it goes down to the disclosure.
+// A click on a summary (a pointer, or Enter or Space on it) opens its disclosure after this: the body is in before
+// the disclosure is drawn open, and before anything reads it.
+document.addEventListener("click", (event) => {
+  const summary = event.target.closest?.("summary");
+  const details = summary?.parentElement;
+  if (details?.tagName === "DETAILS" && details.firstElementChild === summary && !details.open) stamp(details);
+}, true);
+
+// An opening the page or the browser makes (a script, a search): toggle does not bubble, so listen while it goes
+// down to the disclosure.
 document.addEventListener("toggle", (event) => {
   const details = event.target;
   if (details.tagName !== "DETAILS" || !details.open) return;
