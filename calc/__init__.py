@@ -10,16 +10,20 @@ from __future__ import annotations
 # Two modules whose state the tests reset: the chooser's caches and the loaded data bundle.
 from calc._internal import chooser as chooser_module
 from calc._internal import data as data_module
+from calc._internal.bounds import BOUNDS as INPUT_BOUNDS
 from calc._internal.chooser import chooser, describe_row
 from calc._internal.collective_calculators import allgather, allreduce, alltoall, reducescatter
 from calc._internal.collectives import (
     all_to_all_seconds,
     hierarchical_allreduce_seconds,
+    one_shot_allreduce_seconds,
+    one_shot_limit_bytes,
     overlap_needed,
     ring_allgather_seconds,
     ring_allreduce_seconds,
     ring_reducescatter_seconds,
     swept_bus_bandwidth,
+    uses_one_shot,
 )
 from calc._internal.data import Accelerator, DataBundle, MeasuredValue, SourcedValue, load_data, parse_bundle
 from calc._internal.drill import Problem, drill_round, drill_score, drill_set, drill_texts, score_answer
@@ -143,6 +147,7 @@ HELPERS = frozenset(
         "CurvePoint",
         "DISPLAY_FACTORS",
         "HELPERS",
+        "INPUT_BOUNDS",
         "LANGS",
         "Layout",
         "MESSAGE_CATALOG",
@@ -179,6 +184,7 @@ __all__ = [
     "CUSTOM",
     "DISPLAY_FACTORS",
     "HELPERS",
+    "INPUT_BOUNDS",
     "LANGS",
     "MESSAGE_CATALOG",
     "PREFIXED_UNITS",
@@ -261,6 +267,8 @@ __all__ = [
     "megatron_flops_per_iteration",
     "memory_bars_svg",
     "message_text",
+    "one_shot_allreduce_seconds",
+    "one_shot_limit_bytes",
     "option_label",
     "output_activation_bytes",
     "output_tiles",
@@ -308,6 +316,7 @@ __all__ = [
     "training_seconds",
     "translate",
     "unit_text",
+    "uses_one_shot",
     "warm_up_cases",
     "wave_count",
     "wave_efficiency",

@@ -38,19 +38,28 @@ def _choices(name: str) -> dict[str, list[str]]:
 
 @functools.cache
 def _derived_formulas(name: str) -> set[str]:
-    """The formulas of every derivation over each pair of select values, with and without each optional input."""
+    """The formulas of every derivation over each select value and each pair of select values, with and without
+    each optional input."""
     calculator = CALCULATORS[name]
     choices = _choices(name)
-    combos: list[dict[str, str]] = [{}]
-    combos += [{key: value} for key, values in choices.items() for value in values]
-    for (k1, v1), (k2, v2) in itertools.combinations(choices.items(), 2):
-        if len(v1) * len(v2) <= 400:
-            combos += [{k1: a, k2: b} for a in v1 for b in v2]
+    singles: list[dict[str, str]] = [{}, *({key: value} for key, values in choices.items() for value in values)]
+    pairs = [
+        {k1: a, k2: b}
+        for (k1, v1), (k2, v2) in itertools.combinations(choices.items(), 2)
+        if len(v1) * len(v2) <= 400
+        for a in v1
+        for b in v2
+    ]
     optional = [f for f in calculator.fields if f.optional and f.default is None and f.kind == "number"]
+    # An optional input that applies to some select values only (a custom item's figure, a field of one attention
+    # kind) is tried with every pair; one that always applies, with each single value.
+    extras = [{}, *({f.name: "2"} for f in optional)]
+    bound = [{}, *({f.name: "2"} for f in optional if f.custom_of or f.when is not None)]
+    every = [{**calculator.defaults(base), **extra} for base in singles for extra in extras]
+    every += [{**calculator.defaults(base), **extra} for base in pairs for extra in bound]
     # Many combos come to the same inputs (a pair naming a default, a select that does not apply): each
     # distinct input set is computed once, its formulas the same however it was reached.
-    extras = [{}, *({f.name: "2"} for f in optional)]
-    inputs = {tuple(sorted({**base, **extra}.items())) for base in map(calculator.defaults, combos) for extra in extras}
+    inputs = {tuple(sorted(items.items())) for items in every}
     formulas: set[str] = set()
     for items in inputs:
         try:  # compute, not run: the same derivation without drawing the chart

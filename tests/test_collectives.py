@@ -89,13 +89,22 @@ def test_bad_input(kwargs: dict, field: str) -> None:
 
 
 def test_allreduce_on_a_chip_takes_its_measured_bus_bandwidth_and_call_time() -> None:
-    """8 × H100 through NVSwitch: nccl-tests' 480 GB/s AllReduce bus bandwidth (NVLink SHARP) and the measured 6 µs
-    of a small message (data/accelerators/h100-sxm.yaml): 2·7/8 · 1 GB / 480 GB/s + 6 µs = 3.65 ms, and the bus
-    bandwidth it reports back is nccl-tests' 2(n − 1)/n · S / T."""
-    q = calc.compute("allreduce", {"accelerator": "h100-sxm", "bytes": "1G", "count": "8"}).quantities
-    assert q["seconds"] == pytest.approx(2 * 7 / 8 * 1e9 / 480e9 + 6e-6)
+    """8 × MI300X on Infinity Fabric: rccl-tests' 319 GB/s AllReduce bus bandwidth and the measured 7.5 µs of a small
+    message (data/accelerators/mi300x.yaml): 2·7/8 · 1 GB / 319 GB/s + 7.5 µs = 5.49 ms, and the bus bandwidth it
+    reports back is nccl-tests' 2(n − 1)/n · S / T."""
+    q = calc.compute("allreduce", {"accelerator": "mi300x", "bytes": "1G", "count": "8"}).quantities
+    assert q["seconds"] == pytest.approx(2 * 7 / 8 * 1e9 / 319e9 + 7.5e-6)
     assert q["bus_bytes_per_s"] == pytest.approx(2 * 7 / 8 * 1e9 / q["seconds"])
-    assert q["latency_seconds"] == pytest.approx(6e-6)
+    assert q["latency_seconds"] == pytest.approx(7.5e-6)
+
+
+def test_allreduce_on_h100_reads_the_measured_sweep_at_its_size() -> None:
+    """8 × H100 (Azure ND H100 v5, NCCL 2.18.5, NVLS): 43.70 GB/s of bus bandwidth at 1 MiB and 478.87 at 8 GiB, not
+    one latency plus 480 GB/s, which would give a 1 MiB AllReduce 2·7/8·1 MiB / (6 µs + 3.8 µs) = 187 GB/s."""
+    for size, bus in (("1048576", 43.70e9), ("8589934592", 478.87e9)):
+        q = calc.compute("allreduce", {"accelerator": "h100-sxm", "bytes": size, "count": "8"}).quantities
+        assert q["bus_bytes_per_s"] == pytest.approx(bus)
+        assert q["seconds"] == pytest.approx(2 * 7 / 8 * float(size) / bus)
 
 
 def test_allreduce_on_a_chip_spans_nodes_as_the_planner_does() -> None:

@@ -150,6 +150,22 @@ def _sweep_off_its_peak(data: Path) -> tuple[str, str, str]:
     return "a100-sxm.yaml", "a100-sxm", "measured.scale_up_allreduce_sweep.bus_gbytes_s"
 
 
+def _shape_rate_above_peak(data: Path) -> tuple[str, str, str]:
+    def change(chip: dict[str, Any]) -> None:
+        chip["measured"]["matmul_shapes"]["bf16"]["tflops"][2][2][2] = 1000.0  # H100 SXM's BF16 peak is 989.4
+
+    _edit(data / "accelerators" / "h100-sxm.yaml", change)
+    return "h100-sxm.yaml", "h100-sxm", "measured.matmul_shapes.bf16.tflops"
+
+
+def _shape_grid_short(data: Path) -> tuple[str, str, str]:
+    def change(chip: dict[str, Any]) -> None:
+        chip["measured"]["matmul_shapes"]["bf16"]["tflops"][0][0].pop()  # two figures for three k sizes
+
+    _edit(data / "accelerators" / "h100-sxm.yaml", change)
+    return "h100-sxm.yaml", "h100-sxm", "measured.matmul_shapes.bf16"
+
+
 def _zero_kv_heads(data: Path) -> tuple[str, str, str]:
     raw = _load(data / "models.yaml")
     _edit(data / "models.yaml", lambda raw: raw["models"][0].update(kv_heads=0))
@@ -184,6 +200,8 @@ CASES: dict[str, Case] = {
     "negative system power": _system_power,
     "zero KV heads": _zero_kv_heads,
     "sweep a digit off its peak": _sweep_off_its_peak,
+    "matmul shape rate above the peak": _shape_rate_above_peak,
+    "matmul shape grid a figure short": _shape_grid_short,
 }
 
 

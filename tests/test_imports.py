@@ -12,6 +12,8 @@ import re
 import sys
 from pathlib import Path
 
+from tests.sources import nodes, parsed
+
 ROOT = Path(__file__).resolve().parents[1]
 CALC = ROOT / "calc"
 LAYERS = ("calc._internal", "calc._tooling", "calc", "tools")
@@ -23,7 +25,7 @@ PYIMPORT_INTERNAL = re.compile(r"""pyimport\(\s*["']calc\._internal|\b(?:from|im
 def _imports(path: Path) -> list[tuple[str, int]]:
     """Absolute imports of a file: (module, line). Relative ones are resolved by `_edges`."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             found += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -49,10 +51,9 @@ def _edges(path: Path, known: set[str]) -> list[tuple[str, int]]:
     """The project modules a file imports (anywhere in it, TYPE_CHECKING blocks excepted), resolved."""
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    skip = _under_type_checking(tree)
+    skip = _under_type_checking(parsed(path))
     found = []
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if getattr(node, "lineno", None) in skip:
             continue
         targets: list[str] = []
@@ -164,7 +165,7 @@ def _reaches_internal(path: Path) -> list[int]:
     if path.suffix != ".py":
         return [text.count("\n", 0, match.start()) + 1 for match in PYIMPORT_INTERNAL.finditer(text)]
     lines = []
-    for node in ast.walk(ast.parse(text, filename=str(path))):
+    for node in nodes(path):
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]

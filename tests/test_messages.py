@@ -12,6 +12,7 @@ import pytest
 from calc import CALCULATORS, catalog_problems
 from calc import MESSAGE_CATALOG as CALC_CATALOG
 from calc._tooling.messages import CATALOG as TOOLING_CATALOG
+from tests.sources import nodes
 from tools.messages import CATALOG as PAGE_CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,7 +53,7 @@ def _literal_keys(folder: Path, functions: set[str]) -> list[tuple[str, str]]:
     """(file:line, key) of every literal catalog id passed to one of `functions` (t, text, tr, p)."""
     found = []
     for path in folder.rglob("*.py") if folder.is_dir() else [folder]:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)

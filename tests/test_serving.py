@@ -202,11 +202,43 @@ def test_tp_allreduce_is_latency_bound_at_decode() -> None:
     assert given["decode_communication_seconds"] == pytest.approx(seconds)
 
 
-def test_tp_allreduce_takes_the_measured_bus_bandwidth_and_call_time() -> None:
-    """On H100 the AllReduce runs at nccl-tests' 480 GB/s bus bandwidth and pays the measured 6 µs small-message time
-    per call (data/accelerators/h100-sxm.yaml): 160 × (2·7/8·16384/480e9 + 6e-6) = 0.97 ms per decode step."""
+def test_tp_allreduce_below_the_engines_limit_takes_its_one_shot_kernel() -> None:
+    """Batch 1 of Llama 3 70B on 8 H100: each AllReduce is 16,384 B, under the 500 kB below which TensorRT-LLM's AUTO
+    strategy runs its one-shot kernel on more than 4 ranks (NVIDIA/TensorRT-LLM 005b299, allreducePlugin.cpp). Each
+    rank pulls the message from its 7 peers at the 370 GB/s NCCL's AllGather reaches through the NVSwitch, after the
+    6 µs of a small AllReduce in a CUDA graph (data/accelerators/h100-sxm.yaml):
+    160 × (6 µs + 7 × 16384 / 370e9) = 1.01 ms per decode step."""
     q = _serve(model="llama-3-70b", tp="8", batch="1", schedule="blocking")
-    assert q["decode_communication_seconds"] == pytest.approx(160 * (2 * 7 / 8 * 16384 / 480e9 + 6e-6))
+    assert q["decode_communication_seconds"] == pytest.approx(160 * (6e-6 + 7 * 16384 / 370e9))
+    assert q["decode_communication_seconds"] == pytest.approx(1.01e-3, rel=0.005)
+
+
+def test_tp_allreduce_above_the_engines_limit_takes_nccls_measured_bandwidth_at_its_size() -> None:
+    """Batch 1024 of Llama 3 70B on 8 H100, decode alone: each AllReduce is 1024 × 8192 × 2 = 16 MiB, above the
+    engine's limit, so NCCL at the 234.45 GB/s Azure's nccl-tests table (ND H100 v5, Table 6) measured at 16 MiB:
+    160 × 2 × 7/8 × 16,777,216 / 234.45e9 = 20.0 ms, against 9.79 ms at the 480 GB/s of its largest messages."""
+    q = _serve(model="llama-3-70b", tp="8", batch="1024", schedule="blocking")
+    assert q["decode_communication_seconds"] == pytest.approx(160 * 2 * 7 / 8 * 16_777_216 / 234.45e9)
+    assert q["decode_communication_seconds"] == pytest.approx(20.0e-3, rel=0.005)
+
+
+def test_the_engines_one_shot_limit_both_sides() -> None:
+    """TensorRT-LLM's AUTO strategy: one-shot below 500 kB on 5-8 ranks and below 1 MB on 3-4, both excluded; on 2
+    ranks up to its 16 MB workspace, included. Llama 3 70B's message is 16,384 B a token: 30 tokens (491,520 B) take
+    the kernel on 8 ranks, 31 (507,904 B) go to NCCL, and the serving step follows the same line."""
+    assert calc.uses_one_shot(499_999, 8) and not calc.uses_one_shot(500_000, 8)
+    assert calc.uses_one_shot(999_999, 4) and not calc.uses_one_shot(1_000_000, 4)
+    assert calc.uses_one_shot(16_000_000, 2) and not calc.uses_one_shot(16_000_001, 2)
+    assert calc.one_shot_limit_bytes(8) == 500e3 and calc.one_shot_limit_bytes(2) == 16e6
+    below = _serve(model="llama-3-70b", tp="8", batch="30", schedule="blocking")["decode_communication_seconds"]
+    above = _serve(model="llama-3-70b", tp="8", batch="31", schedule="blocking")["decode_communication_seconds"]
+    assert below == pytest.approx(160 * (6e-6 + 7 * 491_520 / 370e9))
+    bus = calc.swept_bus_bandwidth(507_904, calc.load_data().accelerator("h100-sxm").allreduce_sweep)
+    assert above == pytest.approx(160 * 2 * 7 / 8 * 507_904 / bus)
+    assert 10.86e9 < bus < 21.35e9  # 496 KiB: between the table's 256 KiB and 512 KiB rows
+    assert calc.one_shot_allreduce_seconds(bytes_total=16384, count=8, link_bytes_per_s=370e9, latency_s=6e-6) == (
+        pytest.approx(6.31e-6, rel=0.001)
+    )
 
 
 def test_experts_a_batch_touches() -> None:

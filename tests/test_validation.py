@@ -57,6 +57,33 @@ def test_llama3_405b_fits_an_h100_in_its_published_layout() -> None:
     assert calc.compute(row.calculator, row.inputs).quantities["fits"] is True
 
 
+def test_llama3_chunks_follow_from_the_paper() -> None:
+    """Llama Team (2024), §3.3.2: one Transformer layer off the first and the last stages leaves "the first model
+    chunk on the first stage" with "only the embedding", so a chunk is one layer: 126 layers, the embedding and the
+    output layer make 16 ranks × 8 chunks. The planner takes that layout (one chunk more is refused), the 8,192-GPU
+    run fits an 80 GB H100 as it did, and the bubble is the paper's (PP − 1)/(V·M)."""
+    rows = {r.id: r for r in ROWS if r.group == "llama-3-2024"}
+    assert {r.inputs["virtual_stages"] for r in rows.values()} == {"8"}
+    assert 16 * 8 == 126 + 2
+    q = calc.compute("parallelism", rows["llama-3-405b-8192"].inputs).quantities
+    assert q["fits"] is True
+    assert q["pipeline_bubble_fraction"] == pytest.approx(15 / (8 * 32))
+    with pytest.raises(calc.CalcError):
+        calc.compute("parallelism", {**rows["llama-3-405b-8192"].inputs, "virtual_stages": "9"})
+    without_vocab = {**rows["llama-3-405b-8192"].inputs, "model": "custom", "params": "405B", "layers": "126"}
+    without_vocab.update({"hidden": "16384", "heads": "128", "kv_heads": "8", "ffn": "53248"})
+    with pytest.raises(calc.CalcError):  # no embedding or output layer to give a chunk of its own
+        calc.compute("parallelism", without_vocab)
+
+
+def test_llama3_scales_like_the_paper() -> None:
+    """Table 4: 43 % MFU on 8,192 GPUs (32 micro-batches per DP group) against 41 % on 16,384 (16): with the paper's
+    schedule the planner's two figures stand in about the same proportion, whatever its absolute error."""
+    rows = {r.id: r for r in ROWS if r.group == "llama-3-2024"}
+    small, large = rows["llama-3-405b-8192"], rows["llama-3-405b-16384"]
+    assert small.predicted / large.predicted == pytest.approx(43 / 41, rel=0.02)
+
+
 def test_every_run_page_renders_in_both_languages() -> None:
     from tools.validation_page import validation_chart, validation_summary, validation_table
 
@@ -90,3 +117,31 @@ def test_deepseek_v3_gpu_hours_per_trillion_tokens() -> None:
     assert calc.gpu_hours_per_trillion_tokens(step_seconds=20, count=2048, batch_tokens=62914560) == pytest.approx(
         180844.9, rel=1e-6
     )
+
+
+def test_allreduce_rows_are_the_calculators_bus_bandwidth() -> None:
+    """nccl-tests' bus bandwidth of an AllReduce is 2(n − 1)/n · S / T; the row's X4 figure is the allreduce
+    calculator's own bus_bytes_per_s on the chip, and the large-message row is checked against a log other than the
+    sweep the calculator reads (NVIDIA/nccl#1455: 480 GB/s on 8 H100 with NVLS)."""
+    rows = [r for r in ROWS if r.group == "nccl-h100"]
+    assert {r.inputs["bytes"] for r in rows} >= {"16384", "1048576", "4294967296"}
+    for row in rows:
+        q = calc.compute(row.calculator, row.inputs).quantities
+        assert row.predicted == pytest.approx(float(q["bus_bytes_per_s"]) / 1e9)  # type: ignore[arg-type]
+    sweep = calc.load_data().accelerator("h100-sxm").allreduce_sweep_record or {}
+    large = next(r for r in rows if r.inputs["bytes"] == "4294967296")
+    assert large.source != sweep.get("source") and large.published == 480
+
+
+def test_decode_bound_row_is_the_weights_over_the_datasheet_bandwidth() -> None:
+    """The issue's bound for Llama 3 70B BF16 on 8 H100: 2 × 70.6e9 B / (8 × 3.35e12 B/s) = 5.27 ms per step. X4's
+    step is the weights at the measured 2.97 TB/s, the cache, and 160 AllReduces of 16 KiB at the measured 6 µs."""
+    row = next(r for r in ROWS if r.group == "decode-bound")
+    data = calc.load_data()
+    chip, model = data.accelerator("h100-sxm"), data.model("llama-3-70b")
+    bound = 2 * model.params / (8 * float(chip.memory_bandwidth_bytes_per_s or 0)) * 1e3
+    assert row.published == pytest.approx(bound, rel=0.002)
+    assert row.inputs["batch"] == "1" and row.inputs["schedule"] == "blocking"  # the decode step alone, no prompt
+    q = calc.compute(row.calculator, row.inputs).quantities
+    assert row.predicted == pytest.approx(1e3 * float(q["decode_step_seconds"]))  # type: ignore[arg-type]
+    assert row.speed_ratio == pytest.approx(1 / row.ratio)  # a time: a slower step is a smaller speed

@@ -369,6 +369,39 @@ def _sweep_row(chip: Accelerator, lang: str, data: DataBundle) -> str:
     )
 
 
+def _shape_rows(chip: Accelerator, lang: str, data: DataBundle) -> str:
+    """A matmul's rate measured over a grid of shapes, per format, where the data has one: its cubes (M = N = K)
+    and their share of the dense peak; the planner interpolates between all of the grid's points."""
+    rows = ""
+    for dtype, record in chip.matmul_shapes.items():
+        path = f"measured.matmul_shapes.{dtype}"
+        peak = chip.dense_flop_per_s.get(dtype) or 0.0
+        sizes = [size for size in record["m"] if size in record["n"] and size in record["k"]]
+        rates = [record["flop_per_s"][record["m"].index(x)][record["n"].index(x)][record["k"].index(x)] for x in sizes]
+        figures = "<br>".join(
+            f"{format_number(float(x), lang, digits=4)}³: {format_quantity(rate, 'FLOP/s', lang)}"
+            for x, rate in zip(sizes, rates, strict=True)
+        )
+        shares = "<br>".join(format_number(100 * rate / peak, lang) + " %" if peak else NONE for rate in rates)
+        checked = source_of(chip, record["source"])["checked"]
+        source = f"{_source_link(chip, record['source'], lang)}<br><small>{t('checked', lang)} {esc(checked)}</small>"
+        how = "<br>".join(
+            esc(chip_text(data, chip, f"{path}.{k}", record[k], lang))
+            for k in ("benchmark", "software")
+            if record.get(k)
+        )
+        note = esc(chip_text(data, chip, f"{path}.note", record.get("note"), lang)) if record.get("note") else ""
+        label = p("measured_matmul_shapes", lang, dtype=dtype.upper())
+        rows += (
+            f'<tr id="{path.replace(".", "-").replace("_", "-")}" data-field="{esc(path)}">'
+            f'<th scope="row">{esc(label)}<br><code>{esc(path)}</code></th>'
+            f'<td class="x4-num">{figures}</td><td class="x4-num">{shares}</td>'
+            f"<td>{source}</td><td></td></tr>"
+            + detail_row(FIELD_COLUMNS, [(p("benchmark", lang), how), (p("notes", lang), note)], path)
+        )
+    return rows
+
+
 def _measured_section(chip: Accelerator, lang: str, repo_url: str, data: DataBundle) -> list[str]:
     """The chip page's measured figures beside their peaks, or why there are none."""
     lines = [f"## {p('measured', lang)} {{ #measured }}", "", p("measured_intro", lang), ""]
@@ -378,6 +411,7 @@ def _measured_section(chip: Accelerator, lang: str, repo_url: str, data: DataBun
     heads = "".join(f'<th scope="col">{p(k, lang)}</th>' for k in ("field", "measured_value", "share", "sources"))
     heads += f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>'
     rows = "".join(_measured_row(chip, path, lang, repo_url, data) for path in chip.measured)
+    rows += _shape_rows(chip, lang, data)
     rows += _sweep_row(chip, lang, data)
     return [
         *lines,

@@ -187,6 +187,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "chip.measured_scale_out_allreduce": {"en": "AllReduce bus bandwidth per NIC, scale-out", "es": "Ancho de banda de bus del AllReduce por NIC, scale-out"},
     "chip.measured_scale_out_latency": {"en": "Small-message AllReduce time, scale-out", "es": "Tiempo de un AllReduce de mensaje pequeño, scale-out"},
     "chip.measured_scale_up_allreduce_sweep": {"en": "AllReduce bus bandwidth by message size, scale-up ({ranks} accelerators)", "es": "Ancho de banda de bus del AllReduce según el tamaño del mensaje, scale-up ({ranks} aceleradores)"},
+    "chip.measured_matmul_shapes": {"en": "Matmul rate by shape, {dtype} (M × N × K; the cubes of the grid shown)", "es": "Ritmo de los matmuls según la forma, {dtype} (M × N × K; se muestran los cubos de la malla)"},
     "chip.measured_value": {"en": "Measured", "es": "Medido"},
     "chip.share": {"en": "Share of the peak", "es": "Fracción del pico"},
     "chip.share_of": {"en": "{share} of {peak}", "es": "{share} de {peak}"},

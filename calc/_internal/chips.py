@@ -47,9 +47,9 @@ def resolve_chip(
         return Chip(text("chip.dense", name=chip.words(), dtype=text(f"option.dtype.{dtype}")), peak, bandwidth, chip)
     peak = bandwidth = None
     if "peak" in needs:
-        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
+        peak = check_number("peak_flop_per_s", peak_flop_per_s)
     if "bandwidth" in needs:
-        bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
+        bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s)
     return Chip(text("chip.custom"), peak, bandwidth, None)
 
 

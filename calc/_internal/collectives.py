@@ -14,9 +14,9 @@ def collective_inputs(
     bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float
 ) -> tuple[float, float, float, float]:
     size = check_number("bytes", bytes_total, low=0, high=1e18)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
-    latency = check_number("latency_s", latency_s, low=0, high=1.0)
+    n = check_number("count", count)
+    link = check_number("link_bytes_per_s", link_bytes_per_s)
+    latency = check_number("latency_s", latency_s)
     return size, n, link, latency
 
 
@@ -94,7 +94,7 @@ def hierarchical_allreduce_seconds(
     """
     size, n, out_link, latency = collective_inputs(bytes_total, count, scale_out_bytes_per_s, latency_s)
     domain = check_number("domain_size", domain_size, low=1, high=1e6, integer=True)
-    up_link = check_number("scale_up_bytes_per_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
+    up_link = check_number("scale_up_bytes_per_s", scale_up_bytes_per_s)
     g = min(domain, n)
     m = math.ceil(n / g)
     inside = 2 * ring_reducescatter_seconds(bytes_total=size, count=g, link_bytes_per_s=up_link, latency_s=latency)
@@ -123,7 +123,7 @@ def swept_bus_bandwidth(size_bytes: float, sweep: tuple[tuple[float, float], ...
     NCCL 2.18.5) measures 166.63 GB/s at 64 MiB and 174.18 GB/s at 128 MiB; at 64·√2 MiB (94,906,266 B),
     halfway on a log scale, √(166.63 × 174.18) = 170.36 GB/s.
     """
-    size = check_number("bytes_total", size_bytes, low=0, low_open=True)
+    size = check_number("bytes_total", size_bytes)
     if not sweep:
         raise ValueError("an empty sweep")
     first_size, first_rate = sweep[0]
@@ -134,3 +134,46 @@ def swept_bus_bandwidth(size_bytes: float, sweep: tuple[tuple[float, float], ...
             share = math.log(size / low_size) / math.log(high_size / low_size)
             return math.exp(math.log(low_rate) + share * math.log(high_rate / low_rate))
     return sweep[-1][1]
+
+
+# A serving engine's own AllReduce for small messages: TensorRT-LLM's AllReduce plugin with strategy AUTO
+# (NVIDIA/TensorRT-LLM commit 005b299bd30992a58607c7628bb2009264970f37: selectImplementation in
+# cpp/tensorrt_llm/plugins/ncclPlugin/allreducePlugin.cpp, getMaxRequiredWorkspaceSize in
+# cpp/tensorrt_llm/common/customAllReduceUtils.h). A message fits the kernel's workspace up to 16 MB on 2 ranks and
+# 8 MB on more; within it, the one-shot kernel runs on 2 ranks at every size, on 3-4 below 1 MB and on 5-8 below
+# 500 kB; every other message goes to NCCL. (Sizes in decimal bytes, as the source writes them.)
+ONE_SHOT_TWO_RANKS_BYTES = 16e6  # the workspace on 2 ranks, inclusive
+ONE_SHOT_FOUR_RANKS_BYTES = 1e6  # 3-4 ranks, exclusive
+ONE_SHOT_MANY_RANKS_BYTES = 500e3  # 5 ranks and more, exclusive
+
+
+def one_shot_limit_bytes(count: float) -> float:
+    """The largest message TensorRT-LLM's AUTO strategy sends through its one-shot kernel on `count` ranks (see the
+    constants above): 16 MB on 2 ranks (that size included), 1 MB on 3-4 and 500 kB on more (those sizes excluded)."""
+    n = check_number("count", count)
+    if n <= 2:
+        return ONE_SHOT_TWO_RANKS_BYTES
+    return ONE_SHOT_FOUR_RANKS_BYTES if n <= 4 else ONE_SHOT_MANY_RANKS_BYTES
+
+
+def uses_one_shot(size_bytes: float, count: float) -> bool:
+    """Whether TensorRT-LLM's AUTO strategy sends a `size_bytes` AllReduce on `count` ranks through its one-shot
+    kernel rather than NCCL. Example: on 8 ranks 491,520 B (30 tokens of Llama 3 70B) does, 507,904 B (31) does not."""
+    size = check_number("bytes_total", size_bytes)
+    limit = one_shot_limit_bytes(count)
+    return size <= limit if count <= 2 else size < limit
+
+
+def one_shot_allreduce_seconds(
+    *, bytes_total: float, count: float, link_bytes_per_s: float, latency_s: float = 0.0
+) -> float:
+    """A one-shot AllReduce: each of the n ranks pulls the whole buffer from each of its n − 1 peers and sums it
+    (TensorRT-LLM's oneShotAllReduceKernel, cpp/tensorrt_llm/kernels/customAllReduceKernels.cu), so each rank
+    receives (n − 1)·S bytes in one step: T = α + (n − 1) · S / B, with B what one rank can receive through the switch
+    and α one call's small-message time. Example: 16,384 B on 8 H100 at the 370 GB/s NCCL's AllGather reaches and
+    the 6 µs of a small AllReduce in a CUDA graph: 6 µs + 7 · 16384 / 370e9 = 6.31 µs.
+    """
+    size, n, link, latency = collective_inputs(bytes_total, count, link_bytes_per_s, latency_s)
+    if n == 1:
+        return 0.0
+    return check_finite_result("seconds", latency + (n - 1) * size / link)

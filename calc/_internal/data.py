@@ -232,6 +232,8 @@ class Accelerator:
     # The AllReduce's bus bandwidth measured at each message size inside the scale-up domain: (bytes, B/s) pairs.
     allreduce_sweep: tuple[tuple[float, float], ...] = field(repr=False, default=())
     allreduce_sweep_record: dict[str, Any] | None = field(repr=False, default=None)
+    # A matmul's rate measured on a grid of shapes, per format: {"m", "n", "k", "flop_per_s", "source", ...}.
+    matmul_shapes: dict[str, dict[str, Any]] = field(repr=False, default_factory=dict)
     internals: dict[str, SourcedValue] = field(repr=False, default_factory=dict)
     names: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -393,6 +395,7 @@ def _accelerator(entry: dict[str, Any], translations: dict[str, dict[str, str]])
         measured_reason=measured_section.get("reason"),
         allreduce_sweep=tuple(zip(sweep.get("sizes", ()), sweep.get("bus_bytes_per_s", ()), strict=True)),
         allreduce_sweep_record=sweep or None,
+        matmul_shapes=dict(measured_section.get("shapes") or {}),
         internals={path: _sourced_value(value) for path, value in (entry.get("internals") or {}).items()},
         names={
             lang: texts.get(f"accelerators/{entry['id']}.yaml#name", entry["name"])

@@ -33,14 +33,12 @@ def checked_price(given: float | None, accelerator_id: str | None) -> float | No
 
 
 # The facility inputs the training and TCO calculators share: left empty, each takes the edition's figure.
-PUE = Field("pue", optional=True, low=1, high=5, advanced=True, default_from=lambda: economics_default("pue"))
+PUE = Field("pue", optional=True, advanced=True, default_from=lambda: economics_default("pue"))
 ELECTRICITY = Field(
     "electricity",
     unit="USD/kWh",
     param="electricity_usd_per_kwh",
     optional=True,
-    low=0,
-    high=10,
     advanced=True,
     default_from=lambda: economics_default("electricity_usd_per_kwh"),
 )
@@ -49,8 +47,6 @@ CARBON = Field(
     unit="g/kWh",
     param="carbon_g_per_kwh",
     optional=True,
-    low=0,
-    high=2000,
     advanced=True,
     default_from=lambda: economics_default("carbon_g_per_kwh"),
 )

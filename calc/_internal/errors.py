@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from .bounds import BOUNDS
 from .fmt import format_number
 from .messages import CATALOG, t
 
@@ -135,7 +136,14 @@ def check_number(
     high_open: bool = False,
     integer: bool = False,
 ) -> float:
-    """Return `value` as a finite float inside the range, or raise CalcError naming `field`."""
+    """Return `value` as a finite float inside the range, or raise CalcError naming `field`.
+
+    A calculator input given no range (`check_number("count", count)`) is checked against its range in
+    bounds.BOUNDS, the one every field and check of that input reads; a range given here is a relation to
+    another input (at most as many KV heads as heads) or a figure that is no input."""
+    if low is None and high is None and not (low_open or high_open or integer) and field in BOUNDS:
+        bound = BOUNDS[field]
+        low, high, low_open, integer = bound.low, bound.high, bound.low_open, bound.integer
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         kind = "missing" if value is None else "out_of_range"
         raise CalcError(

@@ -6,8 +6,10 @@ import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
+from .bounds import BOUNDS, in_units
 from .messages import CATALOG, t
 from .results import Result
 
@@ -38,7 +40,8 @@ class Field:
     whose custom item the field describes (a custom chip's peak, a custom model's layers). An `optional`
     field left empty is not passed, so the function's own default applies; `default_from` gives that
     default's value for the page's placeholder and the CLI's help (a figure from the edition's data).
-    `low`/`high` bound a number in the units the reader types, so messages speak those units.
+    `low`/`high` bound a number in the units the reader types, so messages speak those units; an input of
+    bounds.BOUNDS takes its range from there.
     `advanced` fields are shown on demand on the page; `when` = (field, values) limits a field to some
     choices of another (the chooser's workload, the KV cache's attention kind). `aliases` are older names
     still accepted in URLs and on the CLI.
@@ -61,6 +64,15 @@ class Field:
     when: tuple[str, tuple[str, ...]] | None = None
     default_from: Callable[[], float | None] | None = None
     aliases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # A number input's range is bounds.BOUNDS's, in the units the reader types: defined once for every
+        # calculator that takes it and every check of it.
+        bound = BOUNDS.get(self.keyword) if self.kind == "number" else None
+        if bound is not None:
+            reader = in_units(bound, self.scale)
+            for name in ("low", "high", "low_open", "integer"):
+                object.__setattr__(self, name, getattr(reader, name))
 
     @property
     def keyword(self) -> str:
@@ -113,11 +125,8 @@ class Calculator:
     def custom_selectors(self, values: dict[str, str], given: dict[str, str]) -> set[str]:
         """The selectors (accelerator, model) whose item is custom, described by the fields that name them."""
         custom = set()
-        for selector in (f for f in self.fields if f.kind in SELECTORS):
-            own = [f for f in self.fields if f.custom_of == selector.name]
-            if not own:
-                continue  # a selector with no custom item to describe (the chooser's optional model)
-            if selector.name not in given and any(f.name in given for f in own):
+        for selector, own in self._custom_fields:
+            if selector.name not in given and any(name in given for name in own):
                 custom.add(selector.name)  # a custom chip's figures without naming an accelerator mean "custom"
             elif values.get(selector.name, CUSTOM) == CUSTOM:
                 custom.add(selector.name)
@@ -134,7 +143,27 @@ class Calculator:
         return True
 
     def field_named(self, name: str) -> Field | None:
-        return next((f for f in self.fields if f.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Field]:
+        return {f.name: f for f in reversed(self.fields)}  # the first of a name, as a search from the start finds
+
+    @cached_property
+    def _custom_fields(self) -> tuple[tuple[Field, tuple[str, ...]], ...]:
+        """Each selector with a custom item to describe, and the names of the fields that describe it (a selector
+        with none, the chooser's optional model, is left out)."""
+        pairs = []
+        for selector in (f for f in self.fields if f.kind in SELECTORS):
+            own = tuple(f.name for f in self.fields if f.custom_of == selector.name)
+            if own:
+                pairs.append((selector, own))
+        return tuple(pairs)
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Each older name a field still accepts, and the field's name."""
+        return {alias: f.name for f in self.fields for alias in f.aliases}
 
     def title(self, lang: str) -> str:
         return t(f"{self.name}.title", lang)
@@ -205,9 +234,6 @@ CUSTOM_PEAK = Field(
     param="peak_flop_per_s",
     scale=1e12,
     custom_of="accelerator",
-    low=0,
-    low_open=True,
-    high=1e9,
 )
 # TB/s is terabytes per second; `bandwidth_tbps`, read as terabits by some, stays accepted as an alias.
 CUSTOM_BANDWIDTH = Field(
@@ -217,13 +243,9 @@ CUSTOM_BANDWIDTH = Field(
     param="bandwidth_bytes_per_s",
     scale=1e12,
     custom_of="accelerator",
-    low=0,
-    low_open=True,
-    high=1e6,
     aliases=("bandwidth_tbps",),
 )
-# A custom chip's memory, one bound for every calculator that takes it (1 PB: no accelerator comes near).
-MAX_MEMORY_GB = 1e6
+# A custom chip's memory (its range, as every input's, is in bounds.py).
 CUSTOM_MEMORY = Field(
     "memory_gb",
     unit="GB",
@@ -231,9 +253,6 @@ CUSTOM_MEMORY = Field(
     param="capacity_bytes",
     scale=1e9,
     custom_of="accelerator",
-    low=0,
-    low_open=True,
-    high=MAX_MEMORY_GB,
 )
 # The scale-up link per direction, overriding the chip's data (optional: blank uses the data).
 LINK_OVERRIDE = Field(
@@ -242,9 +261,6 @@ LINK_OVERRIDE = Field(
     optional=True,
     param="link_bytes_per_s",
     scale=1e9,
-    low=0,
-    low_open=True,
-    high=1e6,
     advanced=True,
 )
 

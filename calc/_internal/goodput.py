@@ -29,7 +29,7 @@ def checkpoint_interval_seconds(*, checkpoint_seconds: float, mtbf_seconds: floa
     J. T. Daly (2006), "A higher order estimate of the optimum checkpoint interval for restart dumps", FGCS 22,
     whose refinement changes τ by under 5 % while C < M/20. Example: C = 60 s, M = 2.78 h (10,012 s): 1,096 s.
     """
-    c = check_number("checkpoint_seconds", checkpoint_seconds, low=0, low_open=True, high=1e7)
+    c = check_number("checkpoint_seconds", checkpoint_seconds)
     m = check_number("mtbf_seconds", mtbf_seconds, low=0, low_open=True, high=1e12)
     return math.sqrt(2 * c * m)
 
@@ -43,8 +43,8 @@ def lost_fraction(
     the restart R. Source: Young (1974); Daly (2006), eq. 1 to first order. Example: C = 60 s, R = 600 s,
     M = 10,012 s, τ = 1,096 s: 0.055 + 0.115 = 0.169.
     """
-    c = check_number("checkpoint_seconds", checkpoint_seconds, low=0, low_open=True, high=1e7)
-    r = check_number("restart_seconds", restart_seconds, low=0, high=1e7)
+    c = check_number("checkpoint_seconds", checkpoint_seconds)
+    r = check_number("restart_seconds", restart_seconds)
     m = check_number("mtbf_seconds", mtbf_seconds, low=0, low_open=True, high=1e12)
     tau = check_number("interval_seconds", interval_seconds, low=0, low_open=True, high=1e12)
     return min(1.0, c / tau + (tau / 2 + r) / m)
@@ -75,10 +75,10 @@ def goodput(
     Raises:
         CalcError: a value outside its range.
     """
-    n = check_number("count", count, low=1, high=1e7, integer=True)
+    n = check_number("count", count)
     per_accelerator, system, steps, notes = _system_mtbf(n, mtbf_hours, system_mtbf_hours)
-    c = check_number("checkpoint_seconds", checkpoint_seconds, low=0, low_open=True, high=1e7)
-    r = check_number("restart_seconds", restart_seconds, low=0, high=1e7)
+    c = check_number("checkpoint_seconds", checkpoint_seconds)
+    r = check_number("restart_seconds", restart_seconds)
     tau = checkpoint_interval_seconds(checkpoint_seconds=c, mtbf_seconds=system)
     lost = lost_fraction(checkpoint_seconds=c, restart_seconds=r, mtbf_seconds=system, interval_seconds=tau)
     steps += _lost_steps(c, r, system, tau, lost)
@@ -101,10 +101,10 @@ def _system_mtbf(
 ) -> tuple[float | None, float, list[Step], list[Text]]:
     """The job's mean time between interruptions: given, or one accelerator's (given or the edition's) over n."""
     if system_mtbf_hours is not None:
-        system = check_number("system_mtbf_hours", system_mtbf_hours, low=0, low_open=True, high=1e9) * HOUR
+        system = check_number("system_mtbf_hours", system_mtbf_hours) * HOUR
         return None, system, [], [text("goodput.note.system_given")] if mtbf_hours is not None else []
     given = mtbf_hours if mtbf_hours is not None else accelerator_mtbf_hours()
-    per_accelerator = check_number("mtbf_hours", given, low=0, low_open=True, high=1e12) * HOUR
+    per_accelerator = check_number("mtbf_hours", given) * HOUR
     system = per_accelerator / n
     notes = [text("goodput.note.default_mtbf")] if mtbf_hours is None else []
     label = text("goodput.step.system_mtbf")
@@ -146,13 +146,22 @@ def _lost_steps(c: float, r: float, system: float, tau: float, lost: float) -> l
 GOODPUT = Calculator(
     name="goodput",
     fields=(
-        Field("count", default="16384", low=1, high=1e7, integer=True),
         Field(
-            "mtbf_hours", unit="h", optional=True, low=0, low_open=True, high=1e12, default_from=accelerator_mtbf_hours
+            "count",
+            default="16384",
         ),
-        Field("system_mtbf_hours", unit="h", optional=True, low=0, low_open=True, high=1e9, advanced=True),
-        Field("checkpoint_seconds", unit="s", default="60", low=0, low_open=True, high=1e7),
-        Field("restart_seconds", unit="s", default="600", low=0, high=1e7),
+        Field("mtbf_hours", unit="h", optional=True, default_from=accelerator_mtbf_hours),
+        Field("system_mtbf_hours", unit="h", optional=True, advanced=True),
+        Field(
+            "checkpoint_seconds",
+            unit="s",
+            default="60",
+        ),
+        Field(
+            "restart_seconds",
+            unit="s",
+            default="600",
+        ),
     ),
     function=goodput,
     units={

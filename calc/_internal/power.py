@@ -48,7 +48,7 @@ def system_overhead(*, system_power_w: float, accelerators: float, tdp_w: float)
     """
     power = check_number("system_power_w", system_power_w, low=0, low_open=True, high=1e9)
     g = check_number("accelerators", accelerators, low=1, high=1e6, integer=True)
-    tdp = check_number("tdp_w", tdp_w, low=0, low_open=True, high=1e5)
+    tdp = check_number("tdp_w", tdp_w)
     return power / (g * tdp)
 
 
@@ -57,8 +57,8 @@ def racks_needed(*, count: float, per_rack: float) -> int:
 
     Example: 1024 GPUs in GB200 NVL72 racks (72 GPUs each, NVIDIA DGX GB200 User Guide): ⌈1024 / 72⌉ = 15.
     """
-    n = check_number("count", count, low=1, high=1e7, integer=True)
-    r = check_number("per_rack", per_rack, low=1, high=1e6, integer=True)
+    n = check_number("count", count)
+    r = check_number("per_rack", per_rack)
     return _ceil(n / r)
 
 
@@ -68,7 +68,7 @@ def yearly_energy_j(*, facility_power_w: float, load: float = 1.0) -> float:
     Example: 1 MW at the meter, always at maximum: 8,760 MWh (3.15e13 J) a year.
     """
     power = check_number("facility_power_w", facility_power_w, low=0, high=1e12)
-    u = check_number("load", load, low=0, low_open=True, high=1)
+    u = check_number("load", load)
     return power * u * SECONDS_PER_YEAR
 
 
@@ -89,7 +89,7 @@ def densest_air_cooled_rack_w() -> float | None:
 
 def _chip_tdp(chip: Accelerator | None, tdp_w: float | None) -> float:
     if chip is None:
-        return check_number("tdp_w", tdp_w, low=0, low_open=True, high=1e5)
+        return check_number("tdp_w", tdp_w)
     if not chip.tdp_w:
         raise CalcError(field="accelerator", kind="no_figure", detail="tdp", subject=chip.name)
     return chip.tdp_w
@@ -161,12 +161,12 @@ def power(
     data = load_data()
     chip = data.accelerator(accelerator) if accelerator is not None else None
     tdp = _chip_tdp(chip, tdp_w)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
+    n = check_number("count", count)
     used = _system_for(chip, system)
     if used.power_max_w is None:
         raise CalcError(field="system", kind="no_figure", detail="system_power", subject=used.name)
-    pue_used = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
-    u = check_number("load", load, low=0, low_open=True, high=1)
+    pue_used = check_number("pue", pue if pue is not None else economics_default("pue"))
+    u = check_number("load", load)
     price = electricity_usd_per_kwh
     if price is None:
         price = economics_default("electricity_usd_per_kwh")
@@ -247,7 +247,7 @@ def _node(
         if chip is None or (chip.id, g) not in used.accelerators:
             notes.append(text("power.note.borrowed", chip=chip_label, system=words))
     else:
-        ratio = check_number("overhead", overhead, low=1, high=5)
+        ratio = check_number("overhead", overhead)
     watts = check_finite_result("watts_per_accelerator", tdp * ratio)
     node = _Node(tdp, ratio, watts, g, _ceil(n / g), g * watts)
     label = text("power.step.watts_per_accelerator", chip=chip_label)
@@ -356,8 +356,8 @@ def _racks(
 ) -> _Racks:
     air = air_limit_w if air_limit_w is not None else densest_air_cooled_rack_w()
     if air is not None:
-        air = check_number("air_limit_w", air, low=0, low_open=True, high=1e8)
-    limit = None if rack_limit_w is None else check_number("rack_limit_w", rack_limit_w, low=0, low_open=True, high=1e8)
+        air = check_number("air_limit_w", air)
+    limit = None if rack_limit_w is None else check_number("rack_limit_w", rack_limit_w)
     rack = _rack_density(
         per_rack=per_rack,
         system=used,
@@ -410,7 +410,7 @@ def _site(site_w: float | None, watts: float, pue: float, steps: list[Step], not
     if site_w is None:
         notes.append(text("power.note.no_site"))
         return None
-    site = check_number("site_w", site_w, low=0, low_open=True, high=1e12)
+    site = check_number("site_w", site_w)
     site_accelerators = _floor(site / (watts * pue))
     formula = r"\lfloor P_\text{site} / (W \cdot \text{PUE}) \rfloor"
     label = text("power.step.site_accelerators")
@@ -446,7 +446,7 @@ def _rack_density(
     words = load_data().system_words(system)
     rack: int | None = None
     if per_rack is not None:
-        rack = int(check_number("per_rack", per_rack, low=1, high=1e6, integer=True))
+        rack = int(check_number("per_rack", per_rack))
     elif system.per_rack:
         rack = system.per_rack * g
         label = text("power.step.published_density", system=words)
@@ -493,13 +493,29 @@ POWER = Calculator(
     name="power",
     fields=(
         ACCELERATOR,
-        Field("tdp", unit="W", default="1000", param="tdp_w", custom_of="accelerator", low=0, low_open=True, high=1e5),
-        Field("count", default="1024", low=1, high=1e7, integer=True),
-        Field("system", kind="system", default=AUTO),
-        Field("overhead", optional=True, low=1, high=5, advanced=True),
-        Field("per_rack", optional=True, low=1, high=1e6, integer=True),
         Field(
-            "rack_limit_kw", unit="kW", optional=True, param="rack_limit_w", scale=1e3, low=0, low_open=True, high=1e5
+            "tdp",
+            unit="W",
+            default="1000",
+            param="tdp_w",
+            custom_of="accelerator",
+        ),
+        Field(
+            "count",
+            default="1024",
+        ),
+        Field("system", kind="system", default=AUTO),
+        Field("overhead", optional=True, advanced=True),
+        Field(
+            "per_rack",
+            optional=True,
+        ),
+        Field(
+            "rack_limit_kw",
+            unit="kW",
+            optional=True,
+            param="rack_limit_w",
+            scale=1e3,
         ),
         Field(
             "air_limit_kw",
@@ -507,16 +523,19 @@ POWER = Calculator(
             optional=True,
             param="air_limit_w",
             scale=1e3,
-            low=0,
-            low_open=True,
-            high=1e5,
             advanced=True,
             default_from=lambda: (densest_air_cooled_rack_w() or 0.0) / 1e3 or None,
         ),
         PUE,
-        Field("load", default="1", low=0, low_open=True, high=1, advanced=True),
+        Field("load", default="1", advanced=True),
         ELECTRICITY,
-        Field("site_mw", unit="MW", optional=True, param="site_w", scale=1e6, low=0, low_open=True, high=1e6),
+        Field(
+            "site_mw",
+            unit="MW",
+            optional=True,
+            param="site_w",
+            scale=1e6,
+        ),
     ),
     function=power,
     units={

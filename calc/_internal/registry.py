@@ -57,12 +57,11 @@ def _given(calculator: Calculator, raw: dict[str, Any]) -> dict[str, str]:
 
     An empty text counts as not given, so the field's default (shown as its placeholder) applies.
     """
-    by_alias = {alias: f.name for f in calculator.fields for alias in f.aliases}
-    names = [f.name for f in calculator.fields]
     given: dict[str, str] = {}
     for key, value in raw.items():
-        name = by_alias.get(key, key)
-        if name not in names:
+        name = calculator.aliases.get(key, key)
+        if calculator.field_named(name) is None:
+            names = [f.name for f in calculator.fields]
             raise CalcError(field=str(key), kind="unknown_input", choices=names, subject=calculator.name)
         if value is not None and str(value).strip():
             given[name] = str(value)

@@ -30,8 +30,8 @@ def ridge_point(*, peak_flop_per_s: float, bandwidth_bytes_per_s: float) -> floa
     "How to Scale Your Model", ch. Rooflines. Example: H100 SXM, 989.4e12 FLOP/s BF16 dense
     over 3.35e12 B/s gives ≈ 295 FLOP/byte.
     """
-    peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True)
-    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True)
+    peak = check_number("peak_flop_per_s", peak_flop_per_s)
+    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s)
     return check_finite_result("ridge_point_flop_per_byte", peak / bandwidth)
 
 
@@ -40,8 +40,8 @@ def attainable_flop_per_s(
 ) -> float:
     """Attainable throughput: min(P, I × B). Source as `ridge_point`."""
     intensity = check_number("intensity", intensity_flop_per_byte, low=0, low_open=True)
-    peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True)
-    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True)
+    peak = check_number("peak_flop_per_s", peak_flop_per_s)
+    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s)
     return check_finite_result("attainable_flop_per_s", min(peak, intensity * bandwidth))
 
 
@@ -51,9 +51,9 @@ def matmul_flops(*, m: float, k: float, n: float) -> float:
     Source: Austin et al., "How to Scale Your Model" (2025), ch. Rooflines.
     Example: M = K = N = 4096 gives 2 × 4096³ ≈ 1.37e11 FLOPs.
     """
-    m = check_number("m", m, low=1, high=1e9)
-    k = check_number("k", k, low=1, high=1e9)
-    n = check_number("n", n, low=1, high=1e9)
+    m = check_number("m", m)
+    k = check_number("k", k)
+    n = check_number("n", n)
     return 2.0 * m * k * n
 
 
@@ -63,10 +63,10 @@ def matmul_bytes(*, m: float, k: float, n: float, bytes_per_element: float) -> f
     Source: "How to Scale Your Model", ch. Rooflines. Example: 4096³ in BF16 (s = 2)
     moves 2 × 3 × 4096² ≈ 1.01e8 bytes.
     """
-    m = check_number("m", m, low=1, high=1e9)
-    k = check_number("k", k, low=1, high=1e9)
-    n = check_number("n", n, low=1, high=1e9)
-    size = check_number("bytes_per_element", bytes_per_element, low=0, low_open=True, high=64)
+    m = check_number("m", m)
+    k = check_number("k", k)
+    n = check_number("n", n)
+    size = check_number("bytes_per_element", bytes_per_element)
     return size * (m * k + k * n + m * n)
 
 
@@ -89,7 +89,7 @@ def elementwise_intensity(*, flops_per_element: float, bytes_per_element: float,
     Example: a BF16 add, f = 1, s = 2, 3 operands → 1/6 ≈ 0.167 FLOP/byte.
     """
     flops = check_number("flops_per_element", flops_per_element, low=0, low_open=True, high=1e6)
-    size = check_number("bytes_per_element", bytes_per_element, low=0, low_open=True, high=64)
+    size = check_number("bytes_per_element", bytes_per_element)
     count = check_number("operands", operands, low=1, high=1e3)
     return flops / (size * count)
 
@@ -103,8 +103,8 @@ def kernel_seconds(*, flops: float, bytes_moved: float, peak_flop_per_s: float, 
     """
     work = check_number("flops", flops, low=0, high=1e30)
     moved = check_number("bytes", bytes_moved, low=0, high=1e30)
-    peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True)
-    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True)
+    peak = check_number("peak_flop_per_s", peak_flop_per_s)
+    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s)
     return check_finite_result("seconds", max(work / peak, moved / bandwidth))
 
 
@@ -497,9 +497,6 @@ ROOFLINE = Calculator(
             unit="FLOP/byte",
             default="100",
             param="intensity_flop_per_byte",
-            low=0,
-            low_open=True,
-            high=1e12,
         ),
         BASIS,
         CUSTOM_PEAK,
@@ -522,10 +519,23 @@ ROOFLINE = Calculator(
 MATMUL = Calculator(
     name="matmul",
     fields=(
-        Field("m", default="4096", low=1, high=1e9, integer=True),
-        Field("k", default="4096", low=1, high=1e9, integer=True),
-        Field("n", default="4096", low=1, high=1e9, integer=True),
-        Field("bytes_per_element", unit="B", default="2", low=0, low_open=True, high=64),
+        Field(
+            "m",
+            default="4096",
+        ),
+        Field(
+            "k",
+            default="4096",
+        ),
+        Field(
+            "n",
+            default="4096",
+        ),
+        Field(
+            "bytes_per_element",
+            unit="B",
+            default="2",
+        ),
         ACCELERATOR,
         DTYPE,
         BASIS,

@@ -22,7 +22,7 @@ def cost_per_million_tokens(*, usd_per_hour: float, tokens_per_second: float) ->
     Example: an 8×H100 node at 8 × $3/h serving 10,000 tokens/s: 24 / 3.6e7 × 1e6 ≈ $0.67 per million.
     """
     price = check_number("usd_per_hour", usd_per_hour, low=0, high=1e6)
-    rate = check_number("tokens_per_second", tokens_per_second, low=0, low_open=True, high=1e12)
+    rate = check_number("tokens_per_second", tokens_per_second)
     return check_finite_result("usd_per_million_tokens", price / (rate * 3600.0) * 1e6)
 
 
@@ -43,11 +43,11 @@ def owning_usd_per_hour(
     full use: 0.856 + 0.084 ≈ $0.94 per hour.
     """
     capex = check_number("capex", capex_usd, low=0, high=1e9)
-    span = check_number("years", years, low=0, low_open=True, high=50)
-    power = check_number("watts", watts, low=0, high=1e5)
-    factor = check_number("pue", pue, low=1, high=5)
+    span = check_number("years", years)
+    power = check_number("watts", watts)
+    factor = check_number("pue", pue)
     price = check_number("electricity", electricity_usd_per_kwh, low=0, high=10)
-    use = check_number("utilization", utilization, low=0, low_open=True, high=1)
+    use = check_number("utilization", utilization)
     opex = check_number("opex_fraction", opex_fraction_per_year, low=0, high=1)
     fixed = capex / (span * HOURS_PER_YEAR) + capex * opex / HOURS_PER_YEAR
     return fixed / use + power * factor / 1000.0 * price
@@ -140,14 +140,14 @@ def _owned(
     opex_fraction_per_year: float,
 ) -> _Owned:
     capex = check_number("capex", capex_usd, low=0, high=1e9)
-    span = check_number("years", years, low=0, low_open=True, high=50)
-    power = check_number("watts", watts, low=0, high=1e5)
-    factor = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
+    span = check_number("years", years)
+    power = check_number("watts", watts)
+    factor = check_number("pue", pue if pue is not None else economics_default("pue"))
     price = electricity_usd_per_kwh
     if price is None:
         price = economics_default("electricity_usd_per_kwh")
     price = check_number("electricity", price, low=0, high=10)
-    use = check_number("utilization", utilization, low=0, low_open=True, high=1)
+    use = check_number("utilization", utilization)
     opex = check_number("opex_fraction", opex_fraction_per_year, low=0, high=1)
     fixed = capex * (1 / span + opex) / HOURS_PER_YEAR
     power_hour = power * factor / 1000.0 * price
@@ -213,7 +213,7 @@ def _per_million_steps(
     tokens_per_second: float, rent: float, own: float, quantities: dict[str, float | str | None]
 ) -> list[Step]:
     """The cost of a million tokens at one accelerator's throughput, rented and owned (set in `quantities`)."""
-    rate = check_number("tokens_per_second", tokens_per_second, low=0, low_open=True, high=1e12)
+    rate = check_number("tokens_per_second", tokens_per_second)
     steps = []
     for key, hourly, label in (
         ("rent_usd_per_million_tokens", rent, "tco.step.rent_per_million"),
@@ -233,15 +233,34 @@ def _per_million_steps(
 TCO = Calculator(
     name="tco",
     fields=(
-        Field("rent", unit="USD/h", default="3", param="rent_usd_per_hour", low=0, low_open=True, high=1e6),
-        Field("capex", unit="USD", default="40000", param="capex_usd", low=0, high=1e9),
-        Field("years", default="4", low=0, low_open=True, high=50),
-        Field("utilization", default="0.7", low=0, low_open=True, high=1),
-        Field("tokens_per_second", optional=True, low=0, low_open=True, high=1e12),
-        Field("watts", unit="W", default="700", low=0, high=1e5, advanced=True),
+        Field(
+            "rent",
+            unit="USD/h",
+            default="3",
+            param="rent_usd_per_hour",
+        ),
+        Field(
+            "capex",
+            unit="USD",
+            default="40000",
+            param="capex_usd",
+        ),
+        Field(
+            "years",
+            default="4",
+        ),
+        Field(
+            "utilization",
+            default="0.7",
+        ),
+        Field(
+            "tokens_per_second",
+            optional=True,
+        ),
+        Field("watts", unit="W", default="700", advanced=True),
         PUE,
         ELECTRICITY,
-        Field("opex_fraction", default="0.1", param="opex_fraction_per_year", low=0, high=1, advanced=True),
+        Field("opex_fraction", default="0.1", param="opex_fraction_per_year", advanced=True),
     ),
     function=tco,
     # The hourly results are USD per hour already (their keys say so); "USD/h" would read them as SI USD/s.

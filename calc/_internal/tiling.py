@@ -13,8 +13,8 @@ def output_tiles(*, m: float, n: float, tile_m: float, tile_n: float) -> int:
     Source: NVIDIA, "Matrix Multiplication Background User's Guide" (DU-09799-001), §3.1 Tile Quantization.
     Example from it: a 256 × 256 output in 128 × 128 tiles is 4 tiles; 257 × 256 is 3 × 2 = 6.
     """
-    m = check_number("m", m, low=1, high=1e9, integer=True)
-    n = check_number("n", n, low=1, high=1e9, integer=True)
+    m = check_number("m", m)
+    n = check_number("n", n)
     tm = check_number("tile_m", tile_m, low=1, high=1e6, integer=True)
     tn = check_number("tile_n", tile_n, low=1, high=1e6, integer=True)
     return math.ceil(m / tm) * math.ceil(n / tn)

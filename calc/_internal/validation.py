@@ -13,7 +13,7 @@ from .units import parse_si_number
 
 # Units of a figure that grows as a run slows (a time, or the GPU-hours a number of tokens takes): the speed ratio
 # inverts them.
-TIME_UNITS = ("s", "GPU-h")
+TIME_UNITS = ("s", "ms", "GPU-h")
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,8 @@ def _metric(metric: str, inputs: dict[str, str], result: Result) -> float:
     if metric == "allreduce_bus_bandwidth_gbytes_s":
         n, size = _number(inputs, "count"), _number(inputs, "bytes")
         return 2 * (n - 1) / n * size / float(q["seconds"]) / 1e9  # type: ignore[arg-type]
+    if metric == "decode_step_milliseconds":
+        return 1e3 * float(q["decode_step_seconds"])  # type: ignore[arg-type]
     if metric.endswith("_percent"):
         return 100 * float(q[metric.removesuffix("_percent")])  # type: ignore[arg-type]
     return float(q[metric])  # type: ignore[arg-type]

@@ -139,7 +139,14 @@ def _measured(raw: dict[str, Any] | None, *, default_source: str) -> dict[str, A
             **{key: value for key, value in sweep.items() if key != "bus_gbytes_s"},
             "bus_bytes_per_s": [1e9 * float(value) for value in sweep["bus_gbytes_s"]],
         }
-    return {"reason": raw.get("reason"), "values": values, "sweeps": sweeps}
+    shapes = {  # a matmul's rate by shape, in FLOP/s beside the sizes
+        dtype: {
+            **{key: value for key, value in table.items() if key != "tflops"},
+            "flop_per_s": [[[1e12 * float(v) for v in cell] for cell in row] for row in table["tflops"]],
+        }
+        for dtype, table in (raw.get("matmul_shapes") or {}).items()
+    }
+    return {"reason": raw.get("reason"), "values": values, "sweeps": sweeps, "shapes": shapes}
 
 
 def load_accelerator(path: Path) -> dict[str, Any]:

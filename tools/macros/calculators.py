@@ -257,16 +257,27 @@ def formula_inputs(calculator: Calculator) -> list[dict[str, str]]:
     return list(distinct.values())
 
 
-def _formula_bank_html(calculator: Calculator, lang: str) -> str:
+# Each calculator's formula bank with the data bundle it was computed from: one bank serves both languages (a
+# formula is TeX, the same in every language) and every page that shows the calculator, until the data changes.
+_BANKS: dict[str, tuple[object, str]] = {}
+
+
+def _formula_bank_html(calculator: Calculator) -> str:
     """Every formula a derivation can show, typeset once at build time, for the live derivation to reuse."""
+    bundle = calc.load_data()
+    cached = _BANKS.get(calculator.name)
+    if cached is not None and cached[0] is bundle:
+        return cached[1]
     formulas: dict[str, None] = {}
     for inputs in formula_inputs(calculator):
         try:  # compute, not run: the derivation without drawing the chart
-            result = calc.compute(calculator.name, inputs, lang)
+            result = calc.compute(calculator.name, inputs, "en")
         except calc.CalcError:
             continue
         formulas.update((step.formula, None) for step in result.steps)
-    return f'<div class="x4-formulas" hidden>{"".join(_formula_html(tex) for tex in formulas)}</div>'
+    bank = f'<div class="x4-formulas" hidden>{"".join(_formula_html(tex) for tex in formulas)}</div>'
+    _BANKS[calculator.name] = (bundle, bank)
+    return bank
 
 
 def _presets_html(calculator: Calculator, lang: str) -> str:
@@ -318,7 +329,7 @@ def calculator_html(name: str, lang: str, glossary: str = "../glossary/") -> str
         f'<p class="x4-calc__status" role="status">{t("ui.static_status", lang)}</p>'
         "</div></div>"
         f'<div class="x4-calc__details">{_details_html(calculator, outcome, lang)}</div>'
-        f"{_formula_bank_html(calculator, lang)}"
+        f"{_formula_bank_html(calculator)}"
         "</div>"
     )
 

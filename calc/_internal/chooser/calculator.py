@@ -73,7 +73,7 @@ def chooser(
         check_choice("dtype", dtype, DTYPES)
         check_choice("recipe", recipe, tuple(RECIPES))
         stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
-        deadline = check_number("deadline_days", deadline_days, low=0, low_open=True, high=1e5) * 86_400.0
+        deadline = check_number("deadline_days", deadline_days) * 86_400.0
         return rank_train(
             params=params,
             tokens=tokens,
@@ -86,7 +86,7 @@ def chooser(
         )
     if kind == "serve-7b":
         check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))
-        ctx = check_number("context", context if context is not None else 4096, low=1, high=1e8, integer=True)
+        ctx = check_number("context", context if context is not None else 4096)
         return rank_serve(
             model=model,
             weight_format=weight_format,
@@ -96,7 +96,7 @@ def chooser(
             latency_s=latency_s,
             rank_by=order,
         )
-    ctx = check_number("context", context if context is not None else 131_072, low=1, high=1e8, integer=True)
+    ctx = check_number("context", context if context is not None else 131_072)
     return rank_retrieve(
         model=model,
         embed_model=embed_model,
@@ -119,35 +119,32 @@ CHOOSER = Calculator(
     fields=(
         Field("workload", kind="choice", default="train-70b", choices=WORKLOADS),
         Field("rank_by", kind="choice", default="cost", choices=RANK_BY),
-        Field("params", default="70B", low=0, low_open=True, high=1e15, when=_TRAIN),
-        Field("tokens", default="1T", low=0, low_open=True, high=1e16, when=_TRAIN),
-        Field("deadline_days", unit="days", default="30", low=0, low_open=True, high=1e5, when=_TRAIN),
-        Field("count", default="1024", low=1, high=1e7, integer=True, when=_TRAIN),
-        Field("mfu", default="0.5", low=0, low_open=True, high=1, when=_RAG, advanced=True),
+        Field("params", default="70B", when=_TRAIN),
+        Field("tokens", default="1T", when=_TRAIN),
+        Field("deadline_days", unit="days", default="30", when=_TRAIN),
+        Field("count", default="1024", when=_TRAIN),
+        Field("mfu", default="0.5", when=_RAG, advanced=True),
         Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES, when=_TRAIN, advanced=True),
-        Field("zero", default="3", param="zero_stage", low=0, high=3, integer=True, when=_TRAIN, advanced=True),
+        Field("zero", default="3", param="zero_stage", when=_TRAIN, advanced=True),
         Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES), when=_TRAIN, advanced=True),
         Field("model", kind="model", optional=True, when=_SERVE_OR_RAG),
         Field(
             "weight_format", kind="choice", default="bf16", choices=tuple(WEIGHT_FORMATS), when=_SERVE, advanced=True
         ),
-        Field("context", optional=True, low=1, high=1e8, integer=True, when=_SERVE_OR_RAG),
-        Field("target_tokens_per_s", unit="tokens/s", default="10k", low=0, low_open=True, high=1e12, when=_SERVE),
+        Field("context", optional=True, when=_SERVE_OR_RAG),
+        Field("target_tokens_per_s", unit="tokens/s", default="10k", when=_SERVE),
         Field(
             "latency_ms",
             unit="ms",
             default="50",
             param="latency_s",
             scale=1e-3,
-            low=0,
-            low_open=True,
-            high=1e6,
             when=_SERVE,
         ),
         Field("embed_model", kind="model", optional=True, when=_RAG, advanced=True),
-        Field("output_tokens", default="256", low=1, high=1e7, integer=True, when=_SERVE_OR_RAG, advanced=True),
-        Field("rerank_tokens", default="51200", low=0, high=1e9, integer=True, when=_RAG, advanced=True),
-        Field("target_queries_per_s", unit="queries/s", default="1", low=0, low_open=True, high=1e9, when=_RAG),
+        Field("output_tokens", default="256", when=_SERVE_OR_RAG, advanced=True),
+        Field("rerank_tokens", default="51200", when=_RAG, advanced=True),
+        Field("target_queries_per_s", unit="queries/s", default="1", when=_RAG),
     ),
     function=chooser,
     units={

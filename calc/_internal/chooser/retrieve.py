@@ -43,10 +43,10 @@ def rank_retrieve(
 ) -> Result:
     shape = load_data().model(model or RAG_MODEL)
     embedder = load_data().model(embed_model or RAG_EMBED_MODEL)
-    out_tokens = check_number("output_tokens", output_tokens, low=1, high=1e7, integer=True)
-    rerank = check_number("rerank_tokens", rerank_tokens, low=0, high=1e9, integer=True)
-    target = check_number("target_queries_per_s", target_queries_per_s, low=0, low_open=True, high=1e9)
-    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
+    out_tokens = check_number("output_tokens", output_tokens)
+    rerank = check_number("rerank_tokens", rerank_tokens)
+    target = check_number("target_queries_per_s", target_queries_per_s)
+    u = check_number("mfu", mfu)
     embedder_bytes = weight_bytes(params=embedder.params)
     tables, _ = model_tables(shape)
     weights = served_weight_bytes(params=shape.params, table_params=tables) + embedder_bytes

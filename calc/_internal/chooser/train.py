@@ -23,6 +23,7 @@ from ..parallelism import (
     evaluate_layout,
     layout_memory,
     link_word,
+    matmul_shapes,
     planner_rates,
 )
 from ..results import Result, Step
@@ -87,6 +88,7 @@ def _train_setup(chip: Accelerator, *, shape: Shape, count: int, dtype: str, rec
         dropout=False,
         units=compute_units(chip),
         attention_rate=attention_rate(chip, dtype, DEFAULT_BASIS, efficiency),
+        shapes=matmul_shapes(chip, dtype, DEFAULT_BASIS, efficiency_given=False),
     )
     tp = 1
     while tp * 2 <= min(8, links.domain, count) and shape.heads % (tp * 2) == 0:
@@ -232,7 +234,7 @@ def rank_train(
     recipe: str,
     rank_by: str,
 ) -> Result:
-    n = int(check_number("count", count, low=1, high=1e7, integer=True))
+    n = int(check_number("count", count))
     total = training_flops(params=params, tokens=tokens)
     shape = train_shape(params)
     rows: list[dict[str, Any]] = []

@@ -54,8 +54,8 @@ def decode(
     Raises:
         CalcError: a value outside its range or an unknown accelerator.
     """
-    b = check_number("batch", batch, low=1, high=1e7, integer=True)
-    n = check_number("count", count, low=1, high=1e6, integer=True)
+    b = check_number("batch", batch)
+    n = check_number("count", count)
     fmt = check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))
     chip = resolve_chip(
         accelerator=accelerator, dtype=dtype, bandwidth_bytes_per_s=bandwidth_bytes_per_s, needs=("bandwidth",)
@@ -123,7 +123,7 @@ def _compute(
     if params is None or not peak:
         none: dict[str, Scalar] = {"compute_seconds": None, "bound": "memory", "compute_bound_batch": None}
         return memory_s, none, [], [text("decode.note.no_compute")]
-    n_params = check_number("params", params, low=0, low_open=True, high=1e15)
+    n_params = check_number("params", params)
     compute_s = 2.0 * n_params * b / (n * peak)
     critical = critical_batch(
         peak_flop_per_s=peak, bandwidth_bytes_per_s=bandwidth, bytes_per_weight=weights / n_params

@@ -34,7 +34,7 @@ def weight_bytes(*, params: float, weight_format: str = "bf16", group_size: floa
     per-tensor scales, a negligible share. Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B: 70e9
     parameters are 140 GB in bf16, 70 GB in int8. Example: 7e9 in bf16 → 14 GB; in int4 with g = 128, 3.61 GB.
     """
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
+    n = check_number("params", params)
     size = WEIGHT_FORMATS[check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))]
     if group_size is not None and weight_format == "int4":
         size += SCALE_BYTES / check_number("group_size", group_size, low=1, high=1e9, integer=True)
@@ -47,8 +47,8 @@ def embedding_params(*, vocab_size: float, hidden_size: float, tied: bool) -> fl
     Source: Press & Wolf (2017), "Using the Output Embedding to Improve Language Models" (tying the two).
     Example: Llama 3 8B (V = 128,256, h = 4096, untied): 2 × 525e6 = 1.05e9 parameters, 2.1 GB in BF16.
     """
-    v = check_number("vocab_size", vocab_size, low=1, high=1e8, integer=True)
-    h = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
+    v = check_number("vocab_size", vocab_size)
+    h = check_number("hidden_size", hidden_size)
     return v * h * (1.0 if tied else 2.0)
 
 
@@ -60,7 +60,7 @@ def served_weight_bytes(*, params: float, table_params: float, weight_format: st
     parameters, 0.262e9 in its two tables): 46.438e9 × 0.515625 + 0.262e9 × 2 = 24.47 GB, not the 23.35 GB of
     46.7e9 × 0.5: it does not fit a 24 GB card.
     """
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
+    n = check_number("params", params)
     tables = check_number("table_params", table_params, low=0, high=n)
     body = weight_bytes(params=n - tables, weight_format=weight_format, group_size=INT4_GROUP_SIZE) if n > tables else 0
     return body + tables * TABLE_BYTES
@@ -154,16 +154,16 @@ def kv_bytes_per_token(
     DeepSeek-AI (2024), "DeepSeek-V2", §2.1 (MLA). Example: LLaMA 3-70B in bf16: 327,680 bytes.
     """
     mode = check_choice("attention", attention, ATTENTION)
-    n_layers = check_number("layers", layers, low=1, high=1e4, integer=True)
-    size = check_number("bytes_per_value", bytes_per_value, low=0, low_open=True, high=8)
+    n_layers = check_number("layers", layers)
+    size = check_number("bytes_per_value", bytes_per_value)
     if mode == "mla":
-        rank = check_number("kv_lora_rank", kv_lora_rank, low=1, high=1e6, integer=True)
+        rank = check_number("kv_lora_rank", kv_lora_rank)
         rope = check_number(
             "rope_dim", rope_head_dim if rope_head_dim is not None else 0, low=0, high=1e5, integer=True
         )
         return n_layers * (rank + rope) * size
-    heads = 1.0 if mode == "mqa" else check_number("kv_heads", kv_heads, low=1, high=1e5, integer=True)
-    dim = check_number("head_dim", head_dim, low=1, high=1e5, integer=True)
+    heads = 1.0 if mode == "mqa" else check_number("kv_heads", kv_heads)
+    dim = check_number("head_dim", head_dim)
     return 2.0 * n_layers * heads * dim * size
 
 
@@ -173,10 +173,10 @@ def cached_tokens(*, context: float, window: float | None = None) -> float:
     Source: Beltagy et al. (2020), "Longformer"; Jiang et al. (2023), "Mistral 7B" (W = 4096).
     Example: 32,768-token context with a 4096 window keeps 4096.
     """
-    t = check_number("context", context, low=1, high=1e9, integer=True)
+    t = check_number("context", context)
     if window is None:
         return t
-    return min(t, check_number("window", window, low=1, high=1e9, integer=True))
+    return min(t, check_number("window", window))
 
 
 def max_batch(*, memory_bytes: float, weight_bytes_total: float, kv_bytes_per_sequence: float) -> int:
@@ -185,7 +185,7 @@ def max_batch(*, memory_bytes: float, weight_bytes_total: float, kv_bytes_per_se
     Source: "How to Scale Your Model", ch. Serving LLaMA 3-70B (the "num KV caches" column). Ignores
     activations and fragmentation. Example: 80 GB H100, 14 GB of weights, 1 GiB per sequence → 61.
     """
-    memory = check_number("memory_bytes", memory_bytes, low=0, low_open=True, high=1e18)
+    memory = check_number("memory_bytes", memory_bytes)
     weights = check_number("weights_bytes", weight_bytes_total, low=0, high=1e18)
     per_sequence = check_number("kv_bytes_per_sequence", kv_bytes_per_sequence, low=0, low_open=True, high=1e18)
     return max(0, math.floor((memory - weights) / per_sequence))
@@ -200,9 +200,9 @@ def decode_step_seconds(
     load the parameters"). Example: 16 GB read on a TPU v5e at 8.2e11 B/s → 19.5 ms per step.
     """
     weights = check_number("weights_bytes", weight_bytes_total, low=0, high=1e18)
-    kv = check_number("kv_bytes", kv_bytes, low=0, high=1e18)
-    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
-    n = check_number("count", count, low=1, high=1e6, integer=True)
+    kv = check_number("kv_bytes", kv_bytes)
+    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s)
+    n = check_number("count", count)
     if weights + kv <= 0:
         raise CalcError(field="weights_bytes", kind="nothing_to_read")
     return check_finite_result("step_seconds", (weights + kv) / (n * bandwidth))
@@ -215,8 +215,8 @@ def critical_batch(*, peak_flop_per_s: float, bandwidth_bytes_per_s: float, byte
     ch. Serving LLaMA 3-70B: B > 240 on TPU v5e in bf16, 120 with int8 weights, 60 with int4.
     Example: H100 SXM bf16: 295 × 2 / 2 ≈ 295.
     """
-    peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
+    peak = check_number("peak_flop_per_s", peak_flop_per_s)
+    bandwidth = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s)
     size = check_number("bytes_per_weight", bytes_per_weight, low=0, low_open=True, high=8)
     return peak / bandwidth * size / 2.0
 
@@ -233,12 +233,12 @@ def prefill_flops(
     left out. Example: Llama 3 70B (70.6e9 parameters, 80 layers, d = 8192) over 32,768 tokens:
     4.63e15 + 1.41e15 = 6.03e15 FLOPs: attention adds 30 %.
     """
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
-    t = check_number("prompt_tokens", prompt_tokens, low=1, high=1e9)
+    n = check_number("params", params)
+    t = check_number("prompt_tokens", prompt_tokens)
     if layers is None or attention_width is None:
         return check_finite_result("flops", 2.0 * n * t)
-    n_layers = check_number("layers", layers, low=1, high=1e4, integer=True)
-    width = check_number("attention_width", attention_width, low=1, high=1e7)
+    n_layers = check_number("layers", layers)
+    width = check_number("attention_width", attention_width)
     return check_finite_result("flops", 2.0 * n * t + 2.0 * n_layers * t * t * width)
 
 
@@ -251,11 +251,11 @@ def prefill_seconds(
     left out here; `prefill` adds it for a known model. Example: 8B parameters, 8192 tokens on one H100
     SXM at bf16 peak: 2·8e9·8192 / 989.4e12 ≈ 0.132 s.
     """
-    n_params = check_number("params", params, low=0, low_open=True, high=1e15)
-    tokens = check_number("prompt_tokens", prompt_tokens, low=1, high=1e9)
-    peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-    n = check_number("count", count, low=1, high=1e6, integer=True)
-    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
+    n_params = check_number("params", params)
+    tokens = check_number("prompt_tokens", prompt_tokens)
+    peak = check_number("peak_flop_per_s", peak_flop_per_s)
+    n = check_number("count", count)
+    u = check_number("mfu", mfu)
     return check_finite_result("prefill_seconds", 2.0 * n_params * tokens / (n * peak * u))
 
 

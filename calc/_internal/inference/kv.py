@@ -64,7 +64,7 @@ def kv_cache(
     """
     found = None
     if model is None:
-        layers = check_number("layers", layers, low=1, high=1e4, integer=True)
+        layers = check_number("layers", layers)
         label: object = text("model.custom")
         cache = _Cache(label, layers, kv_heads, head_dim, attention, kv_lora_rank, rope_head_dim, window)
     else:
@@ -72,12 +72,12 @@ def kv_cache(
         cache = _model_cache(found)
     per_token = _per_token(cache, bytes_per_value)
     kept = cached_tokens(context=context, window=cache.window if cache.attention == "sliding" else None)
-    b = check_number("batch", batch, low=1, high=1e7, integer=True)
+    b = check_number("batch", batch)
     per_sequence = per_token * kept
     total = check_finite_result("total_bytes", per_sequence * b)
     steps = _cache_steps(cache, bytes_per_value, float(context), per_token, kept, b, total)
     fmt = check_choice("weight_format", weight_format, tuple(WEIGHT_FORMATS))
-    u = check_number("memory_utilization", memory_utilization, low=0, low_open=True, high=1)
+    u = check_number("memory_utilization", memory_utilization)
     fit, fit_steps, notes = _fit(accelerator, found, params, cache.label, fmt, u, total)
     quantities = {"bytes_per_token": per_token, "total_bytes": total, "per_sequence_bytes": per_sequence}
     quantities["cached_tokens_per_sequence"] = kept
@@ -247,7 +247,7 @@ def _weights(
         return weights, [line], []
     if params is None:
         return 0.0, [], [text("kv-cache.note.no_params")]
-    n_params = check_number("params", params, low=0, low_open=True, high=1e15)
+    n_params = check_number("params", params)
     weights = n_params * per_weight
     line = step("weights_bytes", words, r"W = N\,s", "{N} × {s}", weights, "B", N=n_params, s=q(per_weight, "B"))
     return weights, [line], []

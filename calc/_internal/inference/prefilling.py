@@ -54,12 +54,12 @@ def prefill(
         params, layers = found.active_params, float(found.layers)
         attention_width, subject = float(found.attention_heads * found.head_dim), found.name
     else:
-        params = check_number("params", params, low=0, low_open=True, high=1e15)
+        params = check_number("params", params)
         subject = text("model.custom")
     chip = resolve_chip(accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, needs=("peak",))
     peak = float(chip.peak_flop_per_s or 0)
-    n = check_number("count", count, low=1, high=1e6, integer=True)
-    u = check_number("mfu", mfu, low=0, low_open=True, high=1)
+    n = check_number("count", count)
+    u = check_number("mfu", mfu)
     weight_flops = prefill_flops(params=params, prompt_tokens=prompt_tokens)
     flops = prefill_flops(params=params, prompt_tokens=prompt_tokens, layers=layers, attention_width=attention_width)
     attention = flops - weight_flops if layers is not None and attention_width is not None else None

@@ -115,13 +115,13 @@ def layer_shape(
     context_parallel: float = 1,
 ) -> LayerShape:
     """`layer_activation_parts`'s inputs checked (CalcError names the one out of range), each default resolved."""
-    s = check_number("sequence_length", sequence_length, low=1, high=1e8, integer=True)
-    b = check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
-    h = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
-    a = check_number("attention_heads", attention_heads, low=1, high=1e5, integer=True)
+    s = check_number("sequence_length", sequence_length)
+    b = check_number("micro_batch", micro_batch)
+    h = check_number("hidden_size", hidden_size)
+    a = check_number("attention_heads", attention_heads)
     k = a if kv_heads is None else check_number("kv_heads", kv_heads, low=1, high=a, integer=True)
-    d = h / a if head_dim is None else check_number("head_dim", head_dim, low=1, high=1e5, integer=True)
-    f = 4 * h if ffn_hidden_size is None else check_number("ffn_hidden_size", ffn_hidden_size, low=1, high=1e8)
+    d = h / a if head_dim is None else check_number("head_dim", head_dim)
+    f = 4 * h if ffn_hidden_size is None else check_number("ffn_hidden_size", ffn_hidden_size)
     copies = check_number("mlp_copies", mlp_copies, low=0, high=1e4)
     t = check_number("tensor_parallel", tensor_parallel, low=1, high=1e5, integer=True)
     mode = check_choice("recompute", recompute, RECOMPUTE)
@@ -167,10 +167,10 @@ def output_activation_bytes(
     tokens at s = 8192, b = 1, t = 8: 4 × 8192 × 128256 / 8 = 525 MB of logits, 16 layers' worth of inputs
     kept under full recomputation (2·s·b·h/t = 33.6 MB each at h = 16384).
     """
-    s = check_number("sequence_length", sequence_length, low=1, high=1e8, integer=True)
-    b = check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
-    h = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
-    v = check_number("vocab_size", vocab_size, low=1, high=1e8, integer=True)
+    s = check_number("sequence_length", sequence_length)
+    b = check_number("micro_batch", micro_batch)
+    h = check_number("hidden_size", hidden_size)
+    v = check_number("vocab_size", vocab_size)
     t = check_number("tensor_parallel", tensor_parallel, low=1, high=1e5, integer=True)
     return output_activation_bytes_unchecked(
         sequence_length=s,
@@ -226,7 +226,7 @@ def activation_bytes(
     Example: GPT-3 175B (h = 12288, a = 96, L = 96), s = 2048, b = 1, none: 96 × 2048 × 12288 ×
     (34 + 5·96·2048/12288) = 274.9 GB.
     """
-    n_layers = check_number("layers", layers, low=1, high=1e4, integer=True)
+    n_layers = check_number("layers", layers)
     t = check_number("tensor_parallel", tensor_parallel, low=1, high=1e4, integer=True)
     parts = layer_activation_parts(
         sequence_length=sequence_length,

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ..data import Model, load_data
 from ..errors import check_choice, check_finite_result, check_number
-from ..fields import ACCELERATOR, CUSTOM_MEMORY, MAX_MEMORY_GB, Calculator, Field
+from ..fields import ACCELERATOR, CUSTOM_MEMORY, Calculator, Field
 from ..messages import text
 from ..plot import memory_bars_svg
 from ..results import Result, Scalar, Step, q, step
@@ -75,9 +75,9 @@ def training_memory(
     else:
         custom = (params, layers, hidden_size, attention_heads, kv_heads, None, ffn_hidden_size, 1.0, mlp, vocab_size)
         blocks = _Blocks(*custom)
-    psi = check_number("params", blocks.params, low=0, low_open=True, high=1e15)
+    psi = check_number("params", blocks.params)
     stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
-    n = check_number("count", count, low=1, high=1e7, integer=True)
+    n = check_number("count", count)
     flash = check_choice("flash_attention", flash_attention, SWITCHES) == "on"
     with_dropout = check_choice("dropout", dropout, SWITCHES) == "on"
     quantities, state, steps = _state(psi, recipe, stage, n)
@@ -145,8 +145,8 @@ def _layer(
 ) -> LayerShape:
     """One layer's activation inputs, checked (heads default to h/128)."""
     heads = blocks.attention_heads if blocks.attention_heads is not None else max(1.0, round(hidden / 128))
-    check_number("layers", blocks.layers, low=1, high=1e4, integer=True)
-    check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True)
+    check_number("layers", blocks.layers)
+    check_number("micro_batch", micro_batch)
     return layer_shape(
         sequence_length=sequence_length,
         micro_batch=micro_batch,
@@ -233,10 +233,10 @@ def _fit(
     if accelerator is not None:
         capacity, where = device_capacity(load_data().accelerator(accelerator))
     elif capacity_bytes is not None:
-        capacity = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
+        capacity = check_number("capacity_bytes", capacity_bytes)
         where = text("training-memory.step.capacity", chip=text("chip.custom"))
     reserve = CUDA_CONTEXT_BYTES if runtime_reserve_bytes is None else runtime_reserve_bytes
-    reserve = check_number("runtime_reserve_bytes", reserve, low=0, high=1e15)
+    reserve = check_number("runtime_reserve_bytes", reserve)
     quantities["runtime_reserve_bytes"] = reserve
     quantities["usable_bytes"] = None
     if capacity is None or where is None:
@@ -272,41 +272,44 @@ TRAINING_MEMORY = Calculator(
     name="training-memory",
     fields=(
         Field("model", kind="model", default="custom"),
-        Field("params", default="70B", custom_of="model", low=0, low_open=True, high=1e15),
+        Field(
+            "params",
+            default="70B",
+            custom_of="model",
+        ),
         Field("recipe", kind="choice", default="adam-mixed", choices=tuple(RECIPES)),
-        Field("zero", default="0", param="zero_stage", low=0, high=3, integer=True),
-        Field("count", default="1", low=1, high=1e7, integer=True),
+        Field(
+            "zero",
+            default="0",
+            param="zero_stage",
+        ),
+        Field(
+            "count",
+            default="1",
+        ),
         ACCELERATOR,
         CUSTOM_MEMORY,
-        Field("layers", optional=True, custom_of="model", low=1, high=1e4, integer=True, advanced=True),
-        Field("hidden_size", optional=True, custom_of="model", low=1, high=1e7, integer=True, advanced=True),
+        Field("layers", optional=True, custom_of="model", advanced=True),
+        Field("hidden_size", optional=True, custom_of="model", advanced=True),
         Field(
             "heads",
             optional=True,
             custom_of="model",
             param="attention_heads",
-            low=1,
-            high=1e5,
-            integer=True,
             advanced=True,
         ),
-        Field("kv_heads", optional=True, custom_of="model", low=1, high=1e5, integer=True, advanced=True),
+        Field("kv_heads", optional=True, custom_of="model", advanced=True),
         Field(
             "ffn",
             optional=True,
             custom_of="model",
             param="ffn_hidden_size",
-            low=1,
-            high=1e8,
-            integer=True,
             advanced=True,
         ),
         Field("mlp", kind="choice", default="gelu", choices=MLPS, custom_of="model", advanced=True),
-        Field(
-            "vocab", optional=True, custom_of="model", param="vocab_size", low=1, high=1e8, integer=True, advanced=True
-        ),
-        Field("seq_len", default="4096", param="sequence_length", low=1, high=1e8, integer=True, advanced=True),
-        Field("micro_batch", default="1", low=1, high=1e6, integer=True, advanced=True),
+        Field("vocab", optional=True, custom_of="model", param="vocab_size", advanced=True),
+        Field("seq_len", default="4096", param="sequence_length", advanced=True),
+        Field("micro_batch", default="1", advanced=True),
         Field("recompute", kind="choice", default="none", choices=RECOMPUTE, advanced=True),
         Field("flash_attention", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("dropout", kind="choice", default="on", choices=SWITCHES, advanced=True),
@@ -316,8 +319,6 @@ TRAINING_MEMORY = Calculator(
             param="runtime_reserve_bytes",
             scale=1e9,
             optional=True,
-            low=0,
-            high=1e6,
             advanced=True,
             default_from=lambda: CUDA_CONTEXT_BYTES / 1e9,
         ),

@@ -72,9 +72,9 @@ def zero_bytes_per_accelerator(
     Source: Rajbhandari et al. (2020), Figure 1. Example: Ψ = 7.5B, N = 64, adam-mixed:
     120 GB, 31.4 GB, 16.6 GB and 1.88 GB for stages 0 to 3.
     """
-    psi = check_number("params", params, low=0, low_open=True, high=1e15)
+    psi = check_number("params", params)
     stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
-    n = check_number("count", count, low=1, high=1e7, integer=True)
+    n = check_number("count", count)
     weights, grads, optimizer = RECIPES[check_choice("recipe", recipe, tuple(RECIPES))]
     sharded = {0: 0.0, 1: optimizer, 2: optimizer + grads, 3: optimizer + grads + weights}[stage]
     replicated = weights + grads + optimizer - sharded

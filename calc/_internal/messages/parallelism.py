@@ -151,12 +151,28 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "planner.step.compute": {"en": "Compute per step", "es": "Cómputo por paso"},
     "planner.step.layer_matmul_dense": {
-        "en": "Matmuls of one layer, forward, at the best matmul's share of peak and the shapes' wave efficiency",
-        "es": "Matmuls de una capa, hacia delante, a la fracción del pico del mejor matmul y con la eficiencia de oleada de sus formas",
+        "en": "Matmuls of one layer, forward: the four above",
+        "es": "Matmuls de una capa, hacia delante: los cuatro anteriores",
+    },
+    "planner.matmul.qkv": {"en": "QKV projection", "es": "Proyección QKV"},
+    "planner.matmul.attention_out": {"en": "Attention output projection", "es": "Proyección de salida de la atención"},
+    "planner.matmul.mlp_up": {"en": "MLP up projection (and gate)", "es": "Proyección de subida del MLP (y compuerta)"},
+    "planner.matmul.mlp_down": {"en": "MLP down projection", "es": "Proyección de bajada del MLP"},
+    "planner.step.matmul_measured": {
+        "en": "{name}, forward, {shape} (tokens × outputs × inputs), at the rate measured at its shape",
+        "es": "{name}, hacia delante, {shape} (tokens × salidas × entradas), al ritmo medido en su forma",
+    },
+    "planner.step.matmul_wave": {
+        "en": "{name}, forward, {shape} (tokens × outputs × inputs), at the best matmul's share of peak and its wave efficiency",
+        "es": "{name}, hacia delante, {shape} (tokens × salidas × entradas), a la fracción del pico del mejor matmul y con su eficiencia de oleada",
+    },
+    "planner.step.output_layer_measured": {
+        "en": "Output layer and cross-entropy, forward and backward (last stage), the projection at the rate measured at its shape",
+        "es": "Capa de salida y entropía cruzada, hacia delante y hacia atrás (última etapa), la proyección al ritmo medido en su forma",
     },
     "planner.step.layer_matmul_moe": {
-        "en": "Matmuls of one MoE layer (attention and the active experts), forward",
-        "es": "Matmuls de una capa MoE (atención y expertos activos), hacia delante",
+        "en": "Matmuls of one MoE layer (attention and the active experts), forward: the four above",
+        "es": "Matmuls de una capa MoE (atención y expertos activos), hacia delante: los cuatro anteriores",
     },
     "planner.step.layer_attention_flash": {
         "en": "Attention core of one layer, forward (FlashAttention, causal half), at the measured attention rate",
@@ -295,6 +311,14 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Matmul efficiency: the edition's typical {efficiency} of the dense peak, the same for every chip on the peak basis.",
         "es": "Eficiencia de los matmuls: la típica de la edición, {efficiency} del pico denso, la misma para todos los chips en la base pico.",
     },
+    "planner.note.matmul_shapes": {
+        "en": "Each matmul runs at the rate measured at its shape (tokens × outputs × inputs), interpolated between the measured shapes: {source}.",
+        "es": "Cada matmul va al ritmo medido en su forma (tokens × salidas × entradas), interpolado entre las formas medidas: {source}.",
+    },
+    "planner.note.matmul_best_shape": {
+        "en": "The data has no matmul rate measured by shape for {chip}: each matmul runs at the best shape's measured rate times the wave efficiency of its own shape, which can be faster than a layer's real matmuls.",
+        "es": "Los datos no tienen un ritmo de matmul medido por forma para {chip}: cada matmul va al ritmo medido de la mejor forma por la eficiencia de oleada de su propia forma, que puede ser más rápido que los matmuls reales de una capa.",
+    },
     "planner.note.efficiency_typical": {
         "en": "Matmul efficiency: no measurement for this chip and format, so the edition's typical {efficiency} of peak.",
         "es": "Eficiencia de los matmuls: no hay medida para este chip y este formato, así que se usa la típica de la edición, {efficiency} del pico.",
@@ -337,8 +361,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "{field}: un pipeline no puede tener más etapas que las {subject} capas; se recibió {got}.",
     },
     "error.layout.virtual": {
-        "en": "{field}: interleaving needs pipeline parallelism and at most {subject} layers in all chunks; got {got}.",
-        "es": "{field}: el intercalado necesita paralelismo de pipeline y como mucho {subject} capas en todos los trozos; se recibió {got}.",
+        "en": "{field}: interleaving needs pipeline parallelism and at most {subject} chunks in all (one per layer, plus one for the embedding and one for the output layer when the model has a vocabulary); got {got}.",
+        "es": "{field}: el intercalado necesita paralelismo de pipeline y como mucho {subject} trozos en total (uno por capa, más uno para el embedding y otro para la capa de salida si el modelo tiene vocabulario); se recibió {got}.",
     },
     "error.layout.dense": {
         "en": "{field}: expert parallelism needs a mixture-of-experts model; got {got}.",

@@ -171,6 +171,14 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Attention of one step under chunked prefill, decodes and joining prompts",
         "es": "Atención de un paso con prefill por trozos, decodificaciones y prompts que se incorporan",
     },
+    "serving.step.comm_one_shot": {
+        "en": "{phase}: each message ({size}) is under the engine's one-shot limit for this many accelerators ({limit}), so its own kernel has each accelerator read it from every other one in one step (TensorRT-LLM's AUTO strategy)",
+        "es": "{phase}: cada mensaje ({size}) queda por debajo del límite del kernel de un solo paso del motor para este número de aceleradores ({limit}), así que su propio kernel hace que cada acelerador lo lea de todos los demás en un solo paso (la estrategia AUTO de TensorRT-LLM)",
+    },
+    "serving.step.comm_swept": {
+        "en": "{phase}: NCCL, at the bus bandwidth nccl-tests measured for a message of this size ({size}): {bus}",
+        "es": "{phase}: NCCL, al ancho de banda de bus que nccl-tests midió para un mensaje de este tamaño ({size}): {bus}",
+    },
     "serving.step.decode_comm": {
         "en": "Decode step, tensor-parallel AllReduces over {tp} accelerators",
         "es": "Paso de decodificación, AllReduce del paralelismo de tensor entre {tp} aceleradores",

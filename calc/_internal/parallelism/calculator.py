@@ -17,7 +17,6 @@ from ..fields import (
     DEFAULT_BASIS,
     DEFAULT_DTYPE,
     DTYPES,
-    MAX_MEMORY_GB,
     Calculator,
     Field,
     with_changes,
@@ -38,7 +37,14 @@ from .derivation import planner_steps
 from .layout import Layout, Setup, check_activation_inputs, check_layout, model_shape
 from .links import TOPOLOGIES, link_word, setup_links
 from .search import describe_layout, search_layouts
-from .step_time import attention_rate, compute_units, evaluate_layout, planner_roofs, typical_efficiency
+from .step_time import (
+    attention_rate,
+    compute_units,
+    evaluate_layout,
+    matmul_shapes,
+    planner_roofs,
+    typical_efficiency,
+)
 
 # -- the calculator --------------------------------------------------------------------------------------------
 
@@ -140,7 +146,7 @@ def parallelism(
     default, hbm, roofs = planner_roofs(resolved, dtype, basis, efficiency_given=matmul_efficiency is not None)
     usable, capacity_steps = usable_capacity(capacity, where)
     efficiency = default if matmul_efficiency is None else matmul_efficiency
-    efficiency = check_number("matmul_efficiency", efficiency, low=0, low_open=True, high=1)
+    efficiency = check_number("matmul_efficiency", efficiency)
     n, s, batch, degrees = _degrees(
         count, tp, pp, cp, ep, virtual_stages, dp, zero_stage, sequence_length, global_batch_tokens, micro_batch
     )
@@ -160,6 +166,7 @@ def parallelism(
         dropout=check_choice("dropout", dropout, SWITCHES) == "on",
         units=compute_units(chip),
         attention_rate=attention_rate(chip, dtype, basis, efficiency),
+        shapes=matmul_shapes(chip, dtype, basis, efficiency_given=matmul_efficiency is not None),
     )
     lay = Layout(
         **degrees,
@@ -175,6 +182,8 @@ def parallelism(
     fig = evaluate_layout(setup, lay)
     steps = planner_steps(setup, lay, fig, capacity_steps)
     notes = _notes(setup, lay, fig, roofs, basis, matmul_efficiency is None)
+    after_basis = notes.index(roofs.note) + 1
+    notes[after_basis:after_basis] = _shape_note(setup, chip, dtype, roofs, matmul_efficiency is None)
     quantities = _quantities(setup, lay, fig, capacity, roofs.basis)
     for key, value in quantities.items():
         if isinstance(value, float):
@@ -199,10 +208,10 @@ def _chip_figures(
     """A data/ chip's (or the custom chip's) label, dense peak in `dtype`, memory with the words naming it, and
     HBM bandwidth."""
     if chip is None:
-        peak = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-        capacity = check_number("memory_gb", memory_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
+        peak = check_number("peak_flop_per_s", peak_flop_per_s)
+        capacity = check_number("memory_bytes", memory_bytes)
         where = text("training-memory.step.capacity", chip=text("chip.custom"))
-        hbm = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s, low=0, low_open=True, high=1e18)
+        hbm = check_number("bandwidth_bytes_per_s", bandwidth_bytes_per_s)
         return text("chip.custom"), peak, capacity, where, hbm
     peak = chip.peak_flop_per_s(dtype)
     capacity, where = device_capacity(chip)
@@ -228,22 +237,22 @@ def _degrees(
     """(accelerators, sequence length, batch tokens, the layout's degrees, ZeRO stage and micro-batch), checked:
     dp defaults to what tp·pp·cp leave of the accelerators, and the batch must give every data-parallel rank one
     micro-batch."""
-    n = int(check_number("count", count, low=1, high=1e7, integer=True))
-    t_ = int(check_number("tp", tp, low=1, high=1e5, integer=True))
-    p_ = int(check_number("pp", pp, low=1, high=1e4, integer=True))
-    c_ = int(check_number("cp", cp, low=1, high=1e5, integer=True))
-    e_ = int(check_number("ep", ep, low=1, high=1e5, integer=True))
-    v_ = int(check_number("virtual_stages", virtual_stages, low=1, high=1e3, integer=True))
+    n = int(check_number("count", count))
+    t_ = int(check_number("tp", tp))
+    p_ = int(check_number("pp", pp))
+    c_ = int(check_number("cp", cp))
+    e_ = int(check_number("ep", ep))
+    v_ = int(check_number("virtual_stages", virtual_stages))
     if dp is None:
         if n % (t_ * p_ * c_):
             raise CalcError(field="dp", kind="layout", detail="product", value=float(t_ * p_ * c_), subject=str(n))
         d_ = n // (t_ * p_ * c_)
     else:
-        d_ = int(check_number("dp", dp, low=1, high=1e7, integer=True))
+        d_ = int(check_number("dp", dp))
     stage = int(check_number("zero", zero_stage, low=0, high=3, integer=True))
     s = int(check_number("seq_len", sequence_length, low=1, high=1e8, integer=True))
-    batch = check_number("global_batch_tokens", global_batch_tokens, low=1, high=1e12)
-    b = int(check_number("micro_batch", micro_batch, low=1, high=1e6, integer=True))
+    batch = check_number("global_batch_tokens", global_batch_tokens)
+    b = int(check_number("micro_batch", micro_batch))
     if batch < s * b * d_:
         raise CalcError(
             field="global_batch_tokens", kind="layout", detail="batch", value=batch, subject=str(s * b * d_)
@@ -274,6 +283,19 @@ def _notes(
     if fig["bubble_fraction"] > 1:
         notes.append(text("planner.note.bubble_over_one", bubble=fig["bubble_fraction"], stages=float(lay.pp)))
     return notes
+
+
+def _shape_note(
+    setup: Setup, chip: Accelerator | None, dtype: str, roofs: Roofs, efficiency_default: bool
+) -> list[Text]:
+    """Which rate the matmuls ran at: the one measured at each shape (and the document), or the best shape's where
+    the chip's measured matmul has no rate by shape in data/."""
+    if setup.shapes is not None and chip is not None:
+        source = chip.source_title(chip.matmul_shapes[dtype]["source"])
+        return [text("planner.note.matmul_shapes", source=source)]
+    if efficiency_default and roofs.basis == "achievable" and roofs.flop_per_s != setup.peak and chip is not None:
+        return [text("planner.note.matmul_best_shape", chip=chip.words())]
+    return []
 
 
 def _quantities(setup: Setup, lay: Layout, fig: dict[str, Any], capacity: float, basis: str) -> dict[str, Any]:
@@ -353,13 +375,45 @@ PARALLELISM = Calculator(
     name="parallelism",
     fields=(
         Field("model", kind="model", default="llama-3-70b"),
-        Field("params", default="70B", custom_of=_CUSTOM_MODEL, low=1e6, high=1e15),
-        Field("layers", default="80", custom_of=_CUSTOM_MODEL, low=1, high=1e4, integer=True),
-        Field("hidden", default="8192", param="hidden_size", custom_of=_CUSTOM_MODEL, low=64, high=1e6, integer=True),
-        Field("heads", default="64", param="attention_heads", custom_of=_CUSTOM_MODEL, low=1, high=1e6, integer=True),
-        Field("kv_heads", optional=True, custom_of=_CUSTOM_MODEL, low=1, high=1e6, integer=True),
-        Field("ffn", optional=True, param="ffn_hidden_size", custom_of=_CUSTOM_MODEL, low=1, high=1e8, integer=True),
-        Field("vocab", optional=True, param="vocab_size", custom_of=_CUSTOM_MODEL, low=1, high=1e8, integer=True),
+        Field(
+            "params",
+            default="70B",
+            custom_of=_CUSTOM_MODEL,
+        ),
+        Field(
+            "layers",
+            default="80",
+            custom_of=_CUSTOM_MODEL,
+        ),
+        Field(
+            "hidden",
+            default="8192",
+            param="hidden_size",
+            custom_of=_CUSTOM_MODEL,
+        ),
+        Field(
+            "heads",
+            default="64",
+            param="attention_heads",
+            custom_of=_CUSTOM_MODEL,
+        ),
+        Field(
+            "kv_heads",
+            optional=True,
+            custom_of=_CUSTOM_MODEL,
+        ),
+        Field(
+            "ffn",
+            optional=True,
+            param="ffn_hidden_size",
+            custom_of=_CUSTOM_MODEL,
+        ),
+        Field(
+            "vocab",
+            optional=True,
+            param="vocab_size",
+            custom_of=_CUSTOM_MODEL,
+        ),
         Field("mlp", kind="choice", default="swiglu", choices=MLPS, custom_of=_CUSTOM_MODEL),
         ACCELERATOR,
         Field("dtype", kind="choice", default=DEFAULT_DTYPE, choices=DTYPES),
@@ -373,11 +427,12 @@ PARALLELISM = Calculator(
             param="scale_up_bytes_per_s",
             scale=1e9,
             custom_of=_CUSTOM_CHIP,
-            low=0,
-            low_open=True,
-            high=1e6,
         ),
-        Field("scale_up_domain", default="8", custom_of=_CUSTOM_CHIP, low=1, high=1e6, integer=True),
+        Field(
+            "scale_up_domain",
+            default="8",
+            custom_of=_CUSTOM_CHIP,
+        ),
         Field("scale_up_topology", kind="choice", default="switch", choices=TOPOLOGIES, custom_of=_CUSTOM_CHIP),
         Field(
             "scale_up_link_gbytes_s",
@@ -386,9 +441,6 @@ PARALLELISM = Calculator(
             param="scale_up_link_bytes_per_s",
             scale=1e9,
             custom_of=_CUSTOM_CHIP,
-            low=0,
-            low_open=True,
-            high=1e6,
         ),
         Field(
             "scale_out_gbits_s",
@@ -397,35 +449,61 @@ PARALLELISM = Calculator(
             param="scale_out_bytes_per_s",
             scale=1e9 / 8,
             custom_of=_CUSTOM_CHIP,
-            low=0,
-            low_open=True,
-            high=1e7,
         ),
-        Field("count", default="1024", low=1, high=1e7, integer=True),
-        Field("tp", default="8", low=1, high=1e5, integer=True),
-        Field("pp", default="4", low=1, high=1e4, integer=True),
-        Field("dp", optional=True, low=1, high=1e7, integer=True),
-        Field("ep", default="1", low=1, high=1e5, integer=True),
-        Field("cp", default="1", low=1, high=1e5, integer=True),
-        Field("zero", default="1", param="zero_stage", low=0, high=3, integer=True),
-        Field("seq_len", default="8192", param="sequence_length", low=1, high=1e8, integer=True),
-        Field("global_batch_tokens", default="4194304", low=1, high=1e12),
-        Field("micro_batch", default="1", low=1, high=1e6, integer=True),
+        Field(
+            "count",
+            default="1024",
+        ),
+        Field(
+            "tp",
+            default="8",
+        ),
+        Field(
+            "pp",
+            default="4",
+        ),
+        Field(
+            "dp",
+            optional=True,
+        ),
+        Field(
+            "ep",
+            default="1",
+        ),
+        Field(
+            "cp",
+            default="1",
+        ),
+        Field(
+            "zero",
+            default="1",
+            param="zero_stage",
+        ),
+        Field(
+            "seq_len",
+            default="8192",
+            param="sequence_length",
+        ),
+        Field(
+            "global_batch_tokens",
+            default="4194304",
+        ),
+        Field(
+            "micro_batch",
+            default="1",
+        ),
         Field("recompute", kind="choice", default="none", choices=RECOMPUTE),
         Field("sequence_parallel", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("tp_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("dp_overlap", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("ep_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
-        Field("virtual_stages", default="1", low=1, high=1e3, integer=True, advanced=True),
+        Field("virtual_stages", default="1", advanced=True),
         Field("optimizer", kind="choice", default="adam-mixed", param="recipe", choices=tuple(RECIPES), advanced=True),
         Field("flash_attention", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("dropout", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field(
             "matmul_efficiency",
             optional=True,
-            low=0,
-            low_open=True,
-            high=1,
             advanced=True,
             default_from=typical_efficiency,
         ),

@@ -11,7 +11,7 @@ from ..memory import (
 )
 from ..messages import text
 from ..results import Figure, Step, digits_for_difference, q, step
-from .kernels import LayerWork, OutputWork, pass_factors
+from .kernels import LayerWork, Matmul, OutputWork, pass_factors
 from .layout import Layout, Setup, activation_inputs
 from .links import Collective
 
@@ -450,23 +450,62 @@ def _layer_steps(setup: Setup, lay: Layout, work: LayerWork, seconds: float, kin
     return [*steps, step(f"{device}layer_seconds", label, formula, template, seconds, "s", **figures)]
 
 
+def _size(x: float) -> str:
+    """A GEMM size as the label shows it: whole tokens, outputs or inputs without separators (8192)."""
+    return str(round(x)) if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
+
+
+def _matmul_step(setup: Setup, work: LayerWork, mm: Matmul, kind: str) -> Step:
+    """One matmul of a layer, forward: its FLOPs at the measured rate of its shape, or at η·E·P where the chip has
+    no rate by shape (E the wave efficiency of its M × N output)."""
+    shape = f"{_size(mm.m)} × {_size(mm.n)} × {_size(mm.k)}"
+    key = f"{kind}_layer_matmul_{mm.name}_seconds"
+    name = text(f"planner.matmul.{mm.name}")
+    if setup.shapes is not None:
+        label = text("planner.step.matmul_measured", name=name, shape=shape)
+        return step(
+            key,
+            label,
+            r"T_i = F_i / R(M, N, K)",
+            "{F} / {R}",
+            mm.seconds,
+            "s",
+            F=q(mm.flops, "FLOP"),
+            R=q(mm.rate, "FLOP/s"),
+        )
+    label = text("planner.step.matmul_wave", name=name, shape=shape)
+    wave = mm.rate / (setup.efficiency * setup.peak)
+    return step(
+        key,
+        label,
+        r"T_i = F_i / (\eta\,E_i\,P)",
+        "{F} / ({u} × {E} × {P})",
+        mm.seconds,
+        "s",
+        F=q(mm.flops, "FLOP"),
+        u=setup.efficiency,
+        E=wave,
+        P=q(setup.peak, "FLOP/s"),
+    )
+
+
 def _kernel_steps(setup: Setup, work: LayerWork, kind: str) -> list[Step]:
-    """A layer's matmuls at the matmul efficiency and their wave efficiency, attention at its rate, and the
-    memory-bound kernels at the memory's bandwidth."""
+    """A layer's matmuls, each at the rate of its shape, and their sum; attention at its rate; the memory-bound
+    kernels at the memory's bandwidth."""
     device = f"{kind}_"
     attention = "planner.step.layer_attention_flash" if setup.flash else "planner.step.layer_attention_unfused"
+    matmuls = [_matmul_step(setup, work, mm, kind) for mm in work.matmuls]
+    names = [f"T{i}" for i in range(len(work.matmuls))]
     return [
+        *matmuls,
         step(
             f"{device}layer_matmul_seconds",
             text(f"planner.step.layer_matmul_{kind}"),
-            r"T_\text{mm} = F_\text{mm} / (\eta\,E\,P)",
-            "{F} / ({u} × {E} × {P})",
+            r"T_\text{mm} = \sum_i T_i",
+            " + ".join(f"{{{n}}}" for n in names),
             work.matmul_seconds,
             "s",
-            F=q(work.matmul_flops, "FLOP"),
-            u=setup.efficiency,
-            E=work.wave_efficiency,
-            P=q(setup.peak, "FLOP/s"),
+            **{n: q(mm.seconds, "s") for n, mm in zip(names, work.matmuls, strict=True)},
         ),
         step(
             f"{device}layer_attention_seconds",
@@ -518,6 +557,19 @@ def compute_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> list[Step]:
 
 
 def _output_step(setup: Setup, output: OutputWork) -> Step:
+    if setup.shapes is not None:  # the output projection at the measured rate of its shape
+        return step(
+            "output_layer_seconds",
+            text("planner.step.output_layer_measured"),
+            r"T_\text{out} = F_\text{out} / R(M, V/t, h) + M_\text{out} / B_\text{HBM}",
+            "{F} / {R} + {M} / {B}",
+            output.seconds,
+            "s",
+            F=q(output.matmul_flops, "FLOP"),
+            R=q(output.rate, "FLOP/s"),
+            M=q(output.memory_bytes, "B"),
+            B=q(setup.hbm, "B/s"),
+        )
     return step(
         "output_layer_seconds",
         text("planner.step.output_layer"),

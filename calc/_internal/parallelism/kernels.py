@@ -35,16 +35,83 @@ def pass_factors(recompute: str, flash: bool) -> tuple[float, float, float, floa
 
 
 @dataclass(frozen=True)
+class ShapeRates:
+    """A matmul's measured rate (FLOP/s) on a grid of GEMM shapes: `rates[i][j][l]` at (m[i], n[j], k[l]), M the
+    tokens, N the outputs, K the inputs (data/: a chip's measured.matmul_shapes)."""
+
+    m: tuple[float, ...]
+    n: tuple[float, ...]
+    k: tuple[float, ...]
+    rates: tuple[tuple[tuple[float, ...], ...], ...]
+
+    def rate(self, m: float, n: float, k: float) -> float:
+        """The rate at (m, n, k): linear in log2 of each size between the grid's neighbours (trilinear), a size
+        outside the grid taken at its nearest edge.
+
+        Example (H100 SXM, OpenXLA's table): 4,096 × 2,048 × 4,096 is a grid point, 758.43 TFLOP/s; 8,192 tokens
+        × 2,304 × 16,384 takes M and K at the 4,096 edge and N a sixth of the way from 2,048 to 4,096 in log2
+        (log2 1.125 = 0.170): 758.43 + 0.170 × (783.33 − 758.43) = 762.7 TFLOP/s.
+        """
+        (i, a), (j, b), (h, c) = _bracket(self.m, m), _bracket(self.n, n), _bracket(self.k, k)
+        total = 0.0
+        for di, wi in ((0, 1 - a), (1, a)):
+            for dj, wj in ((0, 1 - b), (1, b)):
+                for dh, wh in ((0, 1 - c), (1, c)):
+                    weight = wi * wj * wh
+                    if weight:
+                        total += weight * self.rates[i + di][j + dj][h + dh]
+        return total
+
+
+def _bracket(sizes: tuple[float, ...], size: float) -> tuple[int, float]:
+    """The grid cell holding `size` (its lower index) and the share of the way across it in log2, clamped."""
+    if size <= sizes[0]:
+        return 0, 0.0
+    if size >= sizes[-1]:
+        return len(sizes) - 2, 1.0
+    index = max(i for i in range(len(sizes) - 1) if sizes[i] <= size)
+    low, high = sizes[index], sizes[index + 1]
+    return index, math.log2(size / low) / math.log2(high / low)
+
+
+@dataclass(frozen=True)
 class Device:
     """What one device brings to the kernels: dense peak, the share of it its best matmul reaches, compute units
-    (SMs or CUs, None when unknown: no wave quantization), memory bandwidth, and the attention kernel's rate
-    (FLOP/s; None: attention runs at the matmul rate)."""
+    (SMs or CUs, None when unknown: no wave quantization), memory bandwidth, the attention kernel's rate
+    (FLOP/s; None: attention runs at the matmul rate), and the matmul's measured rate by shape (None: each matmul
+    runs at η·E·P)."""
 
     peak: float
     efficiency: float
     units: int | None
     bandwidth: float
     attention_rate: float | None
+    shapes: ShapeRates | None = None
+
+    def matmul_rate(self, m: float, n: float, k: float) -> float:
+        """The FLOP/s of an M × N × K matmul: the measured rate at its shape where the device has a grid, else the
+        best-shape efficiency times the wave efficiency of its M × N output times the peak."""
+        if self.shapes is not None:
+            return self.shapes.rate(m, n, k)
+        return self.efficiency * gemm_wave_efficiency(m, n, self.units) * self.peak
+
+
+@dataclass(frozen=True)
+class Matmul:
+    """One of a layer's matmuls on one device: its name (qkv, attention_out, mlp_up, mlp_down, output), its shape
+    (M tokens, N outputs, K inputs), how many copies run (a mixture of experts' per token), FLOPs and rate."""
+
+    name: str
+    m: float
+    n: float
+    k: float
+    copies: float
+    flops: float
+    rate: float
+
+    @property
+    def seconds(self) -> float:
+        return self.flops / self.rate
 
 
 @dataclass(frozen=True)
@@ -60,6 +127,7 @@ class LayerWork:
     memory_seconds: float
     score_bytes: float  # unfused attention's s × s scores, written, normalized, masked and read
     score_seconds: float
+    matmuls: tuple[Matmul, ...] = ()  # each matmul with its shape and the rate it runs at
 
 
 def gemm_wave_efficiency(m: float, n: float, units: int | None) -> float:
@@ -112,7 +180,9 @@ def layer_work(
     qkv = (hidden + 2 * kv_heads * head_dim) / t
     up = (2.0 if mlp == "swiglu" else 1.0) * ffn / t
     shapes = ((qkv, hidden), (hidden, hidden / t), (up, hidden), (hidden, ffn / t))
-    flops, seconds = _matmuls(device, tokens, shapes, (1.0, 1.0, mlp_copies, mlp_copies))
+    matmuls = _matmuls(device, tokens, shapes, (1.0, 1.0, mlp_copies, mlp_copies))
+    flops = sum(mm.flops for mm in matmuls)
+    seconds = sum(mm.seconds for mm in matmuls)
     span = sequence / 2 if flash else sequence
     attention_flops = 4.0 * tokens * span * head_dim * local_heads
     # FlashAttention's measured rate; unfused attention is two batched matmuls at the matmul rate.
@@ -135,21 +205,22 @@ def layer_work(
         memory_seconds=memory / device.bandwidth,
         score_bytes=score_bytes,
         score_seconds=score_bytes / device.bandwidth,
+        matmuls=matmuls,
     )
 
 
+MATMUL_NAMES = ("qkv", "attention_out", "mlp_up", "mlp_down")
+
+
 def _matmuls(
-    device: Device, tokens: float, shapes: tuple[tuple[float, float], ...], copies: tuple[float, ...]
-) -> tuple[float, float]:
-    """The FLOPs of a layer's matmuls (N × K weights, each run `copies` times on `tokens` rows) and their time, each
-    at the device's matmul efficiency times its shape's wave efficiency."""
-    flops = 0.0
-    seconds = 0.0
-    for count, (n, k) in zip(copies, shapes, strict=True):
-        work = count * 2.0 * tokens * n * k
-        flops += work
-        seconds += work / (device.efficiency * gemm_wave_efficiency(tokens, n, device.units) * device.peak)
-    return flops, seconds
+    device: Device, tokens: float, shapes: tuple[tuple[float, ...], ...], copies: tuple[float, ...]
+) -> tuple[Matmul, ...]:
+    """A layer's matmuls (N × K weights, each run `copies` times on `tokens` rows), each with its FLOPs and the rate
+    of its shape on the device (`Device.matmul_rate`)."""
+    return tuple(
+        Matmul(name, tokens, n, k, count, count * 2.0 * tokens * n * k, device.matmul_rate(tokens, n, k))
+        for name, count, (n, k) in zip(MATMUL_NAMES, copies, shapes, strict=True)
+    )
 
 
 def _memory_bytes(tokens: float, width: float, activation: float, dropout: bool) -> float:
@@ -167,6 +238,7 @@ class OutputWork:
     wave_efficiency: float
     memory_bytes: float
     seconds: float
+    rate: float = 0.0  # the output projection's matmul rate (FLOP/s)
 
 
 def output_layer(*, device: Device, tokens: float, hidden: float, vocab: float, tp: float) -> OutputWork:
@@ -175,6 +247,7 @@ def output_layer(*, device: Device, tokens: float, hidden: float, vocab: float, 
     n = vocab / tp
     matmul = (1 + BACKWARD_MATMUL) * 2.0 * tokens * n * hidden
     wave = gemm_wave_efficiency(tokens, n, device.units)
+    rate = device.matmul_rate(tokens, n, hidden)
     memory = 4.0 * LOGIT_BYTES * tokens * n
-    seconds = matmul / (device.efficiency * wave * device.peak) + memory / device.bandwidth
-    return OutputWork(matmul, wave, memory, seconds)
+    seconds = matmul / rate + memory / device.bandwidth
+    return OutputWork(matmul, wave, memory, seconds, rate)

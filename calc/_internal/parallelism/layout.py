@@ -10,6 +10,7 @@ from ..data import Model, load_data
 from ..errors import CalcError, check_choice, check_number
 from ..memory import MLPS, LayerShape, layer_shape, output_activation_bytes
 from ..messages import Text, text
+from .kernels import ShapeRates
 from .links import Links
 
 # -- the layout and its evaluation -----------------------------------------------------------------------------
@@ -81,6 +82,7 @@ class Setup:
     dropout: bool
     units: int | None = None  # SMs or CUs, for the matmuls' wave quantization
     attention_rate: float | None = None  # the measured attention kernel's FLOP/s, else the matmul rate
+    shapes: ShapeRates | None = None  # the matmul's measured rate by shape, else η·E·P for every matmul
 
 
 def check_layout(setup: Setup, lay: Layout) -> None:
@@ -92,9 +94,12 @@ def check_layout(setup: Setup, lay: Layout) -> None:
         raise CalcError(field="tp", kind="layout", detail="heads", value=float(lay.tp), subject=str(m.heads))
     if lay.pp > m.layers:
         raise CalcError(field="pp", kind="layout", detail="layers", value=float(lay.pp), subject=str(m.layers))
-    if lay.virtual > 1 and (lay.pp == 1 or lay.pp * lay.virtual > m.layers):
+    # A chunk holds at least one layer, but the first may hold only the embedding and the last only the output
+    # layer: Llama 3 ran 126 layers as 16 × 8 one-layer chunks that way (Llama Team 2024, §3.3.2).
+    chunks = m.layers + (2 if m.vocab else 0)
+    if lay.virtual > 1 and (lay.pp == 1 or lay.pp * lay.virtual > chunks):
         raise CalcError(
-            field="virtual_stages", kind="layout", detail="virtual", value=float(lay.virtual), subject=str(m.layers)
+            field="virtual_stages", kind="layout", detail="virtual", value=float(lay.virtual), subject=str(chunks)
         )
     if lay.ep > 1 and not m.experts:
         raise CalcError(field="ep", kind="layout", detail="dense", value=float(lay.ep))
@@ -189,8 +194,8 @@ def model_shape(
             expert_ffn=float(found.expert_ffn_hidden_size) if found.expert_ffn_hidden_size else None,
             dense_layers=found.dense_layers or 0,
         )
-    n = check_number("params", params, low=1e6, high=1e15)
-    layer_count = int(check_number("layers", layers, low=1, high=1e4, integer=True))
+    n = check_number("params", params)
+    layer_count = int(check_number("layers", layers))
     h = int(check_number("hidden", hidden_size, low=64, high=1e6, integer=True))
     a = int(check_number("heads", attention_heads, low=1, high=h, integer=True))
     k = a if kv_heads is None else int(check_number("kv_heads", kv_heads, low=1, high=a, integer=True))

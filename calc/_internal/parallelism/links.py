@@ -253,7 +253,7 @@ def setup_links(
     if chip is not None:
         return chip_links(chip)
     topology = check_choice("scale_up_topology", scale_up_topology, TOPOLOGIES)
-    domain = int(check_number("scale_up_domain", scale_up_domain, low=1, high=1e6, integer=True))
+    domain = int(check_number("scale_up_domain", scale_up_domain))
     total = check_number("scale_up_gbytes_s", scale_up_bytes_per_s, low=0, low_open=True, high=1e15)
     out = check_number("scale_out_gbits_s", scale_out_bytes_per_s, low=0, low_open=True, high=1e15)
     if topology == "none" or domain == 1:

@@ -17,7 +17,7 @@ from ..memory import (
     layer_activation_parts_unchecked,
     output_activation_bytes_unchecked,
 )
-from .kernels import Device, LayerWork, layer_work, output_layer, pass_factors
+from .kernels import Device, LayerWork, ShapeRates, layer_work, output_layer, pass_factors
 from .layout import Layout, Setup, activation_inputs, output_inputs
 from .links import collective
 
@@ -36,9 +36,9 @@ def pipeline_bubble_fraction(*, stages: float, microbatches: float, virtual_stag
     Megatron-LM", §2.2: 1F1B has a bubble of (p − 1)/m; the interleaved schedule with v model chunks per
     device divides it by v. Example: p = 16, m = 16: 15/16 = 0.94; interleaved with v = 4: 0.23.
     """
-    p = check_number("pp", stages, low=1, high=1e5, integer=True)
+    p = check_number("pp", stages)
     m = check_number("microbatches", microbatches, low=1, high=1e9, integer=True)
-    v = check_number("virtual_stages", virtual_stages, low=1, high=1e4, integer=True)
+    v = check_number("virtual_stages", virtual_stages)
     return (p - 1) / (v * m)
 
 
@@ -53,10 +53,10 @@ def critical_batch_tokens(
     (C = 4.59e14 FLOP/s) on one torus axis, each chip sending to both neighbours at 90 GB/s (W = 1.8e11 B/s),
     needs B/X > 2,550 tokens. Example: 4.59e14 / 1.8e11 × 4095/4096 = 2,549.4.
     """
-    c = check_number("peak_flop_per_s", peak_flop_per_s, low=0, low_open=True, high=1e21)
-    w = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
-    x = check_number("count", count, low=1, high=1e7, integer=True)
-    u = check_number("matmul_efficiency", efficiency, low=0, low_open=True, high=1)
+    c = check_number("peak_flop_per_s", peak_flop_per_s)
+    w = check_number("link_bytes_per_s", link_bytes_per_s)
+    x = check_number("count", count)
+    u = check_number("matmul_efficiency", efficiency)
     return u * c / w * (x - 1) / x
 
 
@@ -153,7 +153,7 @@ def _activation_bytes(
 
 
 def device_of(setup: Setup) -> Device:
-    return Device(setup.peak, setup.efficiency, setup.units, setup.hbm, setup.attention_rate)
+    return Device(setup.peak, setup.efficiency, setup.units, setup.hbm, setup.attention_rate, setup.shapes)
 
 
 def _work(setup: Setup, lay: Layout, *, moe: bool) -> LayerWork:
@@ -445,3 +445,21 @@ def attention_rate(chip: Accelerator | None, dtype: str, basis: str, efficiency:
     if not measured:
         return None
     return measured * (efficiency / share if share else 1.0)
+
+
+def matmul_shapes(chip: Accelerator | None, dtype: str, basis: str, *, efficiency_given: bool) -> ShapeRates | None:
+    """The chip's matmul rate measured by shape (data/: measured.matmul_shapes) on the achievable basis when the
+    reader gave no efficiency; else None, and every matmul runs at η·E·P (the best shape's share, the wave
+    quantization of its output, the peak)."""
+    if chip is None or basis != "achievable" or efficiency_given:
+        return None
+    table = chip.matmul_shapes.get(dtype)
+    if not table:
+        return None
+    rates = tuple(tuple(tuple(float(v) for v in cell) for cell in row) for row in table["flop_per_s"])
+    return ShapeRates(
+        tuple(float(v) for v in table["m"]),
+        tuple(float(v) for v in table["n"]),
+        tuple(float(v) for v in table["k"]),
+        rates,
+    )

@@ -37,11 +37,7 @@ def memory_bars_svg(
         CalcError: a negative part, a capacity that is not positive, or nothing to draw.
     """
     lang = site_lang(lang)
-    capacity = (
-        None
-        if capacity_bytes is None
-        else check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=1e18)
-    )
+    capacity = None if capacity_bytes is None else check_number("capacity_bytes", capacity_bytes)
     sizes = [(str(label), check_number("bytes", size, low=0, high=1e18)) for label, size in parts]
     total = sum(size for _, size in sizes)
     if total <= 0 and capacity is None:

@@ -1,7 +1,7 @@
 # Serving: weights and KV cache under a memory budget, TTFT, TPOT, throughput and cost per token.
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..chips import resolve_chip
 from ..data import Accelerator, load_data
@@ -15,7 +15,6 @@ from ..fields import (
     CUSTOM_PEAK,
     DEFAULT_BASIS,
     LINK_OVERRIDE,
-    MAX_MEMORY_GB,
     Calculator,
     Field,
     with_changes,
@@ -161,20 +160,20 @@ def serving(
     fmt = check_choice("dtype", dtype, SERVE_FORMATS)
     kv_fmt = check_choice("kv_dtype", kv_dtype, tuple(KV_FORMATS))
     check_choice("sweep", sweep, SWEEP)
-    p = check_number("prompt_tokens", prompt_tokens, low=1, high=1e8, integer=True)
-    o = check_number("output_tokens", output_tokens, low=1, high=1e8, integer=True)
-    b = check_number("batch", batch, low=1, high=1e6, integer=True)
-    n = check_number("tp", tp, low=1, high=1e4, integer=True)
-    u = check_number("memory_utilization", memory_utilization, low=0, low_open=True, high=1)
+    p = check_number("prompt_tokens", prompt_tokens)
+    o = check_number("output_tokens", output_tokens)
+    b = check_number("batch", batch)
+    n = check_number("tp", tp)
+    u = check_number("memory_utilization", memory_utilization)
     chip = resolve_chip(
         accelerator=accelerator,
         dtype=COMPUTE_DTYPE[fmt],
         peak_flop_per_s=peak_flop_per_s,
         bandwidth_bytes_per_s=bandwidth_bytes_per_s,
     )
-    memory, link, alpha = _memory_and_links(chip.data, n, capacity_bytes, link_bytes_per_s, latency_s)
+    memory, links = _memory_and_links(chip.data, n, capacity_bytes, link_bytes_per_s, latency_s)
     price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
-    slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s, low=0, low_open=True, high=1e3)
+    slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s)
     bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
         chip, efficiency, COMPUTE_DTYPE[fmt], basis
     )
@@ -189,8 +188,10 @@ def serving(
         bandwidth=float(chip.bandwidth_bytes_per_s or 0),
         memory=memory,
         efficiency=(bandwidth_efficiency, compute_efficiency),
-        link=link,
-        latency=alpha,
+        link=links.link,
+        latency=links.latency,
+        sweep=links.sweep,
+        pull_link=links.pull_link,
         utilization=u,
         price=price,
         schedule=check_choice("schedule", schedule, SCHEDULES),
@@ -211,17 +212,31 @@ def serving(
     return Result(calculator="serving", quantities=quantities, steps=steps, table=table, table_key="sweep", notes=notes)
 
 
+class TPLinks(NamedTuple):
+    """The tensor-parallel AllReduce's figures: the link's bus bandwidth per direction (1 on one chip: unused), one
+    call's small-message time, NCCL's measured bus bandwidth by message size (empty: none), and what one rank
+    receives through the switch in the engine's one-shot kernel (0: no such kernel)."""
+
+    link: float
+    latency: float
+    sweep: tuple[tuple[float, float], ...] = ()
+    pull_link: float = 0.0
+
+
 def _memory_and_links(
     data_chip: Accelerator | None,
     n: float,
     capacity_bytes: float | None,
     link_bytes_per_s: float | None,
     latency_s: float | None,
-) -> tuple[float, float, float]:
-    """One accelerator's memory, the tensor-parallel AllReduce's link per direction (1 on one chip: unused), and
-    one AllReduce call's latency: a measured small-message call where nccl-tests timed one, else 2(n − 1) ring
-    steps of the given or typical per-message latency."""
+) -> tuple[float, TPLinks]:
+    """One accelerator's memory and its tensor-parallel AllReduce's figures: a measured small-message call where
+    nccl-tests timed one, else 2(n − 1) ring steps of the given or typical per-message latency; on a data/ chip whose
+    ranks meet through a switch, the engine's one-shot kernel pulling at the chip's measured AllGather bus bandwidth
+    and NCCL at the chip's measured sweep. A link or latency the reader gives times every AllReduce as a ring on it."""
     measured_call: float | None = None  # a measured small-message AllReduce's time, per call
+    sweep: tuple[tuple[float, float], ...] = ()
+    pull = 0.0
     if data_chip is not None:
         if not data_chip.device_memory_bytes:
             raise CalcError(field="accelerator", kind="no_figure", detail="memory_capacity", subject=data_chip.name)
@@ -234,20 +249,25 @@ def _memory_and_links(
         if measured is not None and chip_link:  # nccl-tests' bus bandwidth and small-message time, where measured
             chip_link *= measured.up_share
             measured_call = measured.up_latency or None
+            sweep = measured.up_sweep
+            if measured.topology == "switch" and measured.up_total:  # every peer one hop away: the one-shot kernel
+                pull = measured.up_total * measured.up_gather_share
     else:
-        memory = check_number("capacity_bytes", capacity_bytes, low=0, low_open=True, high=MAX_MEMORY_GB * 1e9)
+        memory = check_number("capacity_bytes", capacity_bytes)
         chip_link = None
     link = 1.0
     if n > 1:
         given_link = link_bytes_per_s if link_bytes_per_s is not None else chip_link
         if given_link is None:
             raise CalcError(field="link_gbytes_s", kind="missing", low=0, low_open=True)
-        link = check_number("link_bytes_per_s", given_link, low=0, low_open=True, high=1e15)
+        link = check_number("link_bytes_per_s", given_link)
     if latency_s is not None:
-        alpha = 2 * (n - 1) * check_number("latency_s", latency_s, low=0, high=1.0)
+        alpha = 2 * (n - 1) * check_number("latency_s", latency_s)
     else:
         alpha = measured_call if measured_call is not None else 2 * (n - 1) * default_tp_latency_s()
-    return memory, link, alpha
+    if link_bytes_per_s is not None or latency_s is not None:  # the reader's own link: a ring on it, every size
+        return memory, TPLinks(link, alpha)
+    return memory, TPLinks(link, alpha, sweep, pull)
 
 
 def _memory_notes(
@@ -462,16 +482,42 @@ SERVING = Calculator(
     fields=(
         MODEL,
         ACCELERATOR,
-        Field("tp", default="1", low=1, high=1e4, integer=True),
+        Field(
+            "tp",
+            default="1",
+        ),
         Field("dtype", kind="choice", default="bf16", choices=SERVE_FORMATS),
         Field("kv_dtype", kind="choice", default="bf16", choices=tuple(KV_FORMATS)),
-        Field("prompt_tokens", default="1024", low=1, high=1e8, integer=True),
-        Field("output_tokens", default="256", low=1, high=1e8, integer=True),
-        Field("batch", default="32", low=1, high=1e6, integer=True),
-        Field("efficiency", optional=True, low=0, low_open=True, high=1),
+        Field(
+            "prompt_tokens",
+            default="1024",
+        ),
+        Field(
+            "output_tokens",
+            default="256",
+        ),
+        Field(
+            "batch",
+            default="32",
+        ),
+        Field(
+            "efficiency",
+            optional=True,
+        ),
         BASIS,
-        Field("price", unit="USD/h", param="price_usd_per_hour_per_accelerator", optional=True, low=0, high=1e4),
-        Field("slo_tpot_ms", unit="ms", param="slo_tpot_s", scale=1e-3, optional=True, low=0, low_open=True, high=1e6),
+        Field(
+            "price",
+            unit="USD/h",
+            param="price_usd_per_hour_per_accelerator",
+            optional=True,
+        ),
+        Field(
+            "slo_tpot_ms",
+            unit="ms",
+            param="slo_tpot_s",
+            scale=1e-3,
+            optional=True,
+        ),
         Field("sweep", kind="choice", default="off", choices=SWEEP),
         Field("schedule", kind="choice", default="chunked", choices=SCHEDULES, advanced=True),
         with_changes(CUSTOM_PEAK, default="1000"),
@@ -484,12 +530,10 @@ SERVING = Calculator(
             optional=True,
             param="latency_s",
             scale=1e-6,
-            low=0,
-            high=1e6,
             advanced=True,
             default_from=default_latency_us,
         ),
-        Field("memory_utilization", default="0.9", low=0, low_open=True, high=1, advanced=True),
+        Field("memory_utilization", default="0.9", advanced=True),
     ),
     function=serving,
     units={

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..chips import Chip, measured_source
-from ..collectives import ring_allreduce_seconds
+from ..collectives import one_shot_allreduce_seconds, ring_allreduce_seconds, swept_bus_bandwidth, uses_one_shot
 from ..data import Accelerator, Model, load_data
 from ..defaults import price_usd_per_hour
 from ..errors import CalcError, check_choice, check_finite_result, check_number
@@ -54,11 +55,22 @@ def tp_allreduce_seconds(
     is a few kB and the per-message latency α dominates. Example: Llama 3 70B decoding batch 1 over TP 8 on
     NVLink 4 (450 GB/s, α = 2 µs): 160 × (2·7/8·16384/450e9 + 14 × 2e-6) = 4.49 ms per token.
     """
-    n_layers = check_number("layers", layers, low=1, high=1e4, integer=True)
-    t = check_number("tp", tp, low=1, high=1e4, integer=True)
+    n_layers = check_number("layers", layers)
+    t = check_number("tp", tp)
     message = check_number("tokens", tokens, low=0, high=1e12) * hidden_size * ACTIVATION_BYTES
     one = ring_allreduce_seconds(bytes_total=message, count=t, link_bytes_per_s=link_bytes_per_s, latency_s=latency_s)
     return 2.0 * n_layers * one
+
+
+class TPAllReduce(NamedTuple):
+    """One tensor-parallel AllReduce of a pass: the path it takes ("one_shot": the engine's own kernel; "swept": NCCL
+    at the bus bandwidth measured at its size; "flat": a ring at the link's bandwidth plus one call's time), its
+    message in bytes, the bandwidth it moves at (B/s) and its time."""
+
+    path: str
+    message: float
+    bandwidth: float
+    seconds: float
 
 
 # -- One serving case: every figure a batch size needs, then closed-form points ---------------------------
@@ -95,6 +107,8 @@ class ServingCase:
     price: float | None  # USD per accelerator-hour
     extra_flops: float = 0.0  # other prefill FLOPs per request (the chooser's reranking)
     schedule: str = "chunked"  # "chunked": prefills share each step with the decodes; "blocking": a prefill stops them
+    sweep: tuple[tuple[float, float], ...] = ()  # NCCL's measured AllReduce bus bandwidth by message size (bytes, B/s)
+    pull_link: float = 0.0  # what one rank receives through the switch in the engine's one-shot kernel; 0: no kernel
 
     @property
     def usable(self) -> float:
@@ -120,14 +134,29 @@ class ServingCase:
         lookups = min(tokens * self.hidden * TABLE_BYTES, self.input_table)
         return self.weights - self.input_table + lookups - self.expert_bytes * self.untouched(tokens)
 
+    def allreduce(self, tokens: float) -> TPAllReduce:
+        """One AllReduce of `tokens` × h BF16 values, timed at its own size. Below the engine's one-shot limit
+        (`uses_one_shot`, where the chip's ranks meet through a switch) the engine's kernel: α + (n − 1)·S / B_pull.
+        Above it NCCL: at the bus bandwidth the chip's sweep measured at that size, 2(n − 1)/n · S / B_bus(S), the same
+        lookup the planner uses (`swept_bus_bandwidth`, latency included); without a sweep, a ring at the link's bus
+        bandwidth plus one call's small-message time."""
+        n, message = self.tp, tokens * self.hidden * ACTIVATION_BYTES
+        if self.pull_link and uses_one_shot(message, n):
+            seconds = one_shot_allreduce_seconds(
+                bytes_total=message, count=n, link_bytes_per_s=self.pull_link, latency_s=self.latency
+            )
+            return TPAllReduce("one_shot", message, self.pull_link, seconds)
+        if self.sweep and message > 0:
+            bus = swept_bus_bandwidth(message, self.sweep)
+            return TPAllReduce("swept", message, bus, 2.0 * (n - 1.0) / n * message / bus)
+        seconds = ring_allreduce_seconds(bytes_total=message, count=n, link_bytes_per_s=self.link) + self.latency
+        return TPAllReduce("flat", message, self.link, seconds)
+
     def comm(self, tokens: float) -> float:
-        """Two AllReduces per layer of `tokens` × h BF16 values, each paying `latency` (one call's small-message
-        time) beside its bytes at the link's bus bandwidth."""
+        """Two AllReduces per layer of `tokens` × h BF16 values, each timed at its own size (`allreduce`)."""
         if self.tp == 1:
             return 0.0
-        message = tokens * self.hidden * ACTIVATION_BYTES
-        bandwidth = ring_allreduce_seconds(bytes_total=message, count=self.tp, link_bytes_per_s=self.link)
-        return 2.0 * self.layers * (bandwidth + self.latency)
+        return 2.0 * self.layers * self.allreduce(tokens).seconds
 
 
 def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
@@ -318,7 +347,7 @@ def serving_efficiency(
     check_choice("basis", basis, BASES)
     peak, rating = float(chip.peak_flop_per_s or 0), float(chip.bandwidth_bytes_per_s or 0)
     if given is not None:
-        value = check_number("efficiency", given, low=0, low_open=True, high=1)
+        value = check_number("efficiency", given)
         note = text(
             "serving.note.basis_given",
             efficiency=value,
@@ -375,6 +404,8 @@ def build_case(
     extra_resident: float = 0.0,
     extra_flops: float = 0.0,
     schedule: str = "chunked",
+    sweep: tuple[tuple[float, float], ...] = (),
+    pull_link: float = 0.0,
 ) -> ServingCase:
     tables, input_table = model_tables(model)
     weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
@@ -410,6 +441,8 @@ def build_case(
         price=price,
         extra_flops=extra_flops,
         schedule=schedule,
+        sweep=sweep,
+        pull_link=pull_link,
     )
 
 

@@ -17,7 +17,7 @@ def expected_tokens_per_step(*, acceptance: float, draft_tokens: float) -> float
     Source: Leviathan, Kalman & Matias (2023), "Fast Inference from Transformers via Speculative Decoding",
     §3.1, Equation (1). Example: α = 0.75, γ = 7: (1 − 0.75⁸)/0.25 = 3.60 tokens per target-model step.
     """
-    a = check_number("acceptance", acceptance, low=0, high=1)
+    a = check_number("acceptance", acceptance)
     g = check_number("draft_tokens", draft_tokens, low=0, high=1e3, integer=True)
     return g + 1.0 if a == 1.0 else (1.0 - a ** (g + 1)) / (1.0 - a)
 
@@ -28,7 +28,7 @@ def speculative_speedup(*, acceptance: float, draft_tokens: float, draft_cost: f
     Source: Leviathan et al. (2023), Theorem 3.8 (c is the draft model's step time over the target's).
     Corollary 3.9: at γ = 1 it is (1 + α)/(1 + c). Example: α = 0.75, γ = 7, c = 0.05: 3.60 / 1.35 = 2.67.
     """
-    c = check_number("draft_cost", draft_cost, low=0, high=10)
+    c = check_number("draft_cost", draft_cost)
     tokens = expected_tokens_per_step(acceptance=acceptance, draft_tokens=draft_tokens)
     return tokens / (draft_tokens * c + 1.0)
 
@@ -60,9 +60,9 @@ def speculative(*, acceptance: float, draft_tokens: float, draft_cost: float) ->
     Raises:
         CalcError: a value outside its range.
     """
-    a = check_number("acceptance", acceptance, low=0, high=1)
-    g = check_number("draft_tokens", draft_tokens, low=1, high=64, integer=True)
-    c = check_number("draft_cost", draft_cost, low=0, high=10)
+    a = check_number("acceptance", acceptance)
+    g = check_number("draft_tokens", draft_tokens)
+    c = check_number("draft_cost", draft_cost)
     tokens = expected_tokens_per_step(acceptance=a, draft_tokens=g)
     speedup = speculative_speedup(acceptance=a, draft_tokens=g, draft_cost=c)
     best = best_draft_tokens(acceptance=a, draft_cost=c)
@@ -124,9 +124,18 @@ def _tokens_steps(a: float, g: float, tokens: float) -> list[Step]:
 SPECULATIVE = Calculator(
     name="speculative",
     fields=(
-        Field("acceptance", default="0.75", low=0, high=1),
-        Field("draft_tokens", default="7", low=1, high=64, integer=True),
-        Field("draft_cost", default="0.05", low=0, high=10),
+        Field(
+            "acceptance",
+            default="0.75",
+        ),
+        Field(
+            "draft_tokens",
+            default="7",
+        ),
+        Field(
+            "draft_cost",
+            default="0.05",
+        ),
     ),
     function=speculative,
     units={

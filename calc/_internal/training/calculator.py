@@ -482,7 +482,7 @@ def training_scaling_svg(*, count: float, lang: str = "en", **inputs: Any) -> st
     Raises:
         CalcError: an input out of range.
     """
-    n0 = check_number("count", count, low=1, high=1e7, integer=True)
+    n0 = check_number("count", count)
     unknown = sorted(set(inputs) - set(_SCALING_INPUTS))
     if unknown:
         raise CalcError(field=unknown[0], kind="unknown_input", choices=_SCALING_INPUTS, subject="training_scaling_svg")
@@ -518,47 +518,55 @@ def _training_result_svg(result: Result, lang: str) -> str:
 TRAINING = Calculator(
     name="training",
     fields=(
-        Field("params", default="70B", custom_of="model", low=0, low_open=True, high=1e15),
-        Field("tokens", default="1T", low=0, low_open=True, high=1e16),
+        Field(
+            "params",
+            default="70B",
+            custom_of="model",
+        ),
+        Field(
+            "tokens",
+            default="1T",
+        ),
         ACCELERATOR,
         with_changes(DTYPE, advanced=True),
         CUSTOM_PEAK,
-        Field("count", default="1024", low=1, high=1e7, integer=True),
-        Field("mfu", default="0.5", low=0, low_open=True, high=1),
+        Field(
+            "count",
+            default="1024",
+        ),
+        Field(
+            "mfu",
+            default="0.5",
+        ),
         with_changes(BASIS, advanced=True),
         Field(
             "price",
             unit="USD/h",
             param="price_usd_per_hour_per_accelerator",
             optional=True,
-            low=0,
-            high=1e4,
             advanced=True,
         ),
-        Field("flops_per_token_per_param", default="6", low=1, high=100, advanced=True),
-        Field("watts", unit="W", optional=True, low=0, low_open=True, high=1e5, advanced=True),
-        Field("node_overhead", default="1", low=1, high=5, advanced=True),
+        Field("flops_per_token_per_param", default="6", advanced=True),
+        Field("watts", unit="W", optional=True, advanced=True),
+        Field("node_overhead", default="1", advanced=True),
         PUE,
         ELECTRICITY,
         CARBON,
         LINK_OVERRIDE,
-        Field("batch_tokens", default="4194304", low=1, high=1e12, advanced=True),
+        Field("batch_tokens", default="4194304", advanced=True),
         Field(
             "gradient_bytes",
             unit="B",
             default="2",
             param="gradient_bytes_per_param",
-            low=0,
-            low_open=True,
-            high=8,
             advanced=True,
         ),
-        Field("total_params", optional=True, low=0, low_open=True, high=1e15, advanced=True),
-        Field("goodput", optional=True, low=0, low_open=True, high=1, advanced=True),
+        Field("total_params", optional=True, advanced=True),
+        Field("goodput", optional=True, advanced=True),
         Field("model", kind="model", default="custom", advanced=True),
-        Field("layers", optional=True, custom_of="model", low=1, high=1e4, integer=True, advanced=True),
-        Field("hidden_size", optional=True, custom_of="model", low=1, high=1e7, integer=True, advanced=True),
-        Field("seq_len", default="4096", param="sequence_length", low=1, high=1e8, integer=True, advanced=True),
+        Field("layers", optional=True, custom_of="model", advanced=True),
+        Field("hidden_size", optional=True, custom_of="model", advanced=True),
+        Field("seq_len", default="4096", param="sequence_length", advanced=True),
     ),
     function=training,
     units={

@@ -52,11 +52,11 @@ def model_flops(
         shape = load_data().model(model)
         width = float(shape.attention_heads * shape.head_dim)
         return shape.active_params, attention_flops_per_token(layers=shape.layers, width=width, sequence_length=s)
-    n = check_number("params", params, low=0, low_open=True, high=1e15)
+    n = check_number("params", params)
     if layers is None or hidden_size is None:
         return n, 0.0
-    depth = check_number("layers", layers, low=1, high=1e4, integer=True)
-    width = check_number("hidden_size", hidden_size, low=1, high=1e7, integer=True)
+    depth = check_number("layers", layers)
+    width = check_number("hidden_size", hidden_size)
     return n, attention_flops_per_token(layers=depth, width=width, sequence_length=s)
 
 
@@ -87,7 +87,7 @@ def training_run(
     """Every check and figure of `training`, in its order, without the derivation (the chart's points need none)."""
     chip = resolve_chip(accelerator=accelerator, dtype=dtype, peak_flop_per_s=peak_flop_per_s, needs=("peak",))
     peak = float(chip.peak_flop_per_s or 0)
-    n = check_number("count", count, low=1, high=1e7, integer=True)
+    n = check_number("count", count)
     price = price_usd_per_hour_per_accelerator
     costs = _costs(chip, accelerator, watts, node_overhead, pue, electricity_usd_per_kwh, price, carbon_g_per_kwh)
     total = training_flops(
@@ -108,7 +108,7 @@ def training_run(
     productive = compute_seconds * stretch
     seconds = productive
     if goodput is not None:
-        seconds = productive / check_number("goodput", goodput, low=0, low_open=True, high=1)
+        seconds = productive / check_number("goodput", goodput)
     accelerator_seconds = n * seconds
     quantities: dict[str, Any] = {
         "params": params,
@@ -163,13 +163,13 @@ def _costs(
 ) -> RunCosts:
     """The power per accelerator (given, or the chip's TDP times the node's overhead), the PUE, the energy price,
     the accelerator-hour's price (given, or the chip's typical one) and the grid's carbon intensity."""
-    overhead = check_number("node_overhead", node_overhead, low=1, high=5)
+    overhead = check_number("node_overhead", node_overhead)
     per_accelerator_w = None
     if watts is not None:
-        per_accelerator_w = check_number("watts", watts, low=0, low_open=True, high=1e5)
+        per_accelerator_w = check_number("watts", watts)
     elif chip.data is not None and chip.data.tdp_w:
         per_accelerator_w = chip.data.tdp_w * overhead
-    pue_used = check_number("pue", pue if pue is not None else economics_default("pue"), low=1, high=5)
+    pue_used = check_number("pue", pue if pue is not None else economics_default("pue"))
     energy_price = electricity_usd_per_kwh
     if energy_price is None:
         energy_price = economics_default("electricity_usd_per_kwh")
@@ -203,7 +203,7 @@ def _sync(
     """The gradients every step syncs (of all parameters, a mixture's experts included) and their AllReduce."""
     synced_params = params
     if total_params is not None:
-        active = check_number("params", params, low=0, low_open=True, high=1e15)
+        active = check_number("params", params)
         synced_params = check_number("total_params", total_params, low=active, high=1e15)
     sync = gradient_sync(
         chip=chip,
@@ -212,7 +212,7 @@ def _sync(
         link_bytes_per_s=link_bytes_per_s,
         gradient_bytes_per_param=gradient_bytes_per_param,
     )
-    batch = check_number("batch_tokens", batch_tokens, low=1, high=1e12)
+    batch = check_number("batch_tokens", batch_tokens)
     shards = chip_shards(chip, params=synced_params, count=n)[0]
     if sync is None:
         return RunSync(None, [], shards, batch)
@@ -302,13 +302,13 @@ def gradient_sync(
     just enough to fit (`model_shards`; on a custom chip without a memory figure, the whole model): among the
     replicas of one shard, inside the scale-up domain then across it where several share a node, else a ring
     over the NICs."""
-    per_param = check_number("gradient_bytes_per_param", gradient_bytes_per_param, low=0, low_open=True, high=8)
+    per_param = check_number("gradient_bytes_per_param", gradient_bytes_per_param)
     if link_bytes_per_s is None:
         bits = chip.scale_out_bits_per_s if chip is not None else None
         if not bits:
             return None
         link_bytes_per_s = bits / 8
-    link = check_number("link_bytes_per_s", link_bytes_per_s, low=0, low_open=True, high=1e15)
+    link = check_number("link_bytes_per_s", link_bytes_per_s)
     shards, split = chip_shards(chip, params=params, count=count)
     steps: list[Step] = [split] if split is not None else []
     size = per_param * params / shards

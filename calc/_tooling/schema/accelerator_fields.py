@@ -4,6 +4,7 @@ consistency rules allow."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -173,6 +174,33 @@ class MeasuredSweep(Strict):
         return self
 
 
+class MeasuredShapes(Strict):
+    """A matmul's measured rate at each shape of a grid (a GEMM benchmark's sweep): sizes of M (tokens), N (outputs)
+    and K (inputs), each increasing, and `tflops[i][j][k]` the TFLOP/s at (m[i], n[j], k[k])."""
+
+    m: Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=2)]
+    n: Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=2)]
+    k: Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=2)]
+    tflops: list[list[list[Annotated[float, Field(gt=0)]]]]
+    source: str
+    software: Annotated[str, Field(min_length=3)]
+    benchmark: Annotated[str, Field(min_length=3)]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _grid(self) -> MeasuredShapes:
+        for name in ("m", "n", "k"):
+            sizes = getattr(self, name)
+            if any(later <= earlier for earlier, later in itertools.pairwise(sizes)):
+                raise ValueError(f"'{name}' must increase")
+        rows = self.tflops
+        if len(rows) != len(self.m) or any(len(row) != len(self.n) for row in rows):
+            raise ValueError("'tflops' must hold one row per m, each with one list per n")
+        if any(len(cell) != len(self.k) for row in rows for cell in row):
+            raise ValueError("'tflops' must give one figure per k in every (m, n) list")
+        return self
+
+
 class MeasuredSection(Strict):
     """Achieved figures beside the peaks: dense matmul and attention per format, memory bandwidth, and the
     collectives' bus bandwidth (large messages) and time (small messages) on the scale-up and scale-out links."""
@@ -181,6 +209,7 @@ class MeasuredSection(Strict):
     reason: str | None = None
     matmul: dict[Literal[DENSE_KEYS], Measured] = {}  # type: ignore[valid-type]
     attention: dict[Literal[DENSE_KEYS], Measured] = {}  # type: ignore[valid-type]
+    matmul_shapes: dict[Literal[DENSE_KEYS], MeasuredShapes] = {}  # type: ignore[valid-type]  # the rate by GEMM shape
     memory_bandwidth: Measured | None = None
     memory_capacity: Measured | None = None  # the device memory the driver reports (binary-sized HBM)
     scale_up_allreduce: Measured | None = None

@@ -63,6 +63,7 @@ def check_measured(
                 )
     _check_reported_capacity(section.memory_capacity, si.get("memory.capacity"), peaks, where=where)
     _check_sweep(section, known, where=where)
+    _check_shapes(section, si, peaks, known, where=where)
 
 
 # A sweep's largest message reaches the collective's large-message figure: within this share of it.
@@ -103,3 +104,23 @@ def _check_reported_capacity(
             f"{where}: field 'measured.memory_capacity': {item.value} is more than "
             f"{REPORTED_CAPACITY_SPREAD:.0%} away from memory.capacity = {peaks.get('memory.capacity')}"
         )
+
+
+def _check_shapes(
+    section: MeasuredSection, si: dict[str, float | None], peaks: dict[str, str], known: set[str], *, where: str
+) -> None:
+    """A matmul's shape grid names a known source, and every figure of it stays below the format's dense peak."""
+    for dtype, table in section.matmul_shapes.items():
+        key = f"measured.matmul_shapes.{dtype}"
+        check_source(table.source, known, where=where, key=key)
+        peak = si.get(f"compute.{dtype}")
+        if peak is None:
+            raise DataError(f"{where}: field '{key}': no dense peak 'compute.{dtype}' to compare the measurement with")
+        for i, row in enumerate(table.tflops):
+            for j, cell in enumerate(row):
+                for k, value in enumerate(cell):
+                    if value * 1e12 >= peak:
+                        raise DataError(
+                            f"{where}: field '{key}.tflops': {value} TFLOP/s at {table.m[i]} x {table.n[j]} x "
+                            f"{table.k[k]} must be below the peak compute.{dtype} = {peaks[f'compute.{dtype}']}"
+                        )
