@@ -11,9 +11,9 @@ from pathlib import Path
 BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
-    # The API reference: one <code> per name in its prose (750 of them), a chapter others are editing.
-    "reference/calc": 1840,
-    "es/reference/calc": 1840,
+    # The API reference: one <code> per name in its prose (755 in English, 781 in Spanish), a chapter others are editing.
+    "reference/calc": 1850,
+    "es/reference/calc": 1850,
     # The accelerator landscape: every chip's figures, each a cell with its source's numbered link (380 cells).
     "landscape": 1580,
     "es/landscape": 1580,
