@@ -39,7 +39,14 @@ from calc._internal.fmt import (
     format_word,
     unit_text,
 )
-from calc._internal.goodput import checkpoint_interval_seconds, goodput, lost_fraction
+from calc._internal.goodput import (
+    checkpoint_interval_seconds,
+    checkpoint_stall_seconds,
+    checkpoint_write_seconds,
+    failure_causes,
+    goodput,
+    lost_fraction,
+)
 from calc._internal.i18n import LANGS, catalog_problems, site_lang, translate
 from calc._internal.inference import (
     cached_tokens,
@@ -62,6 +69,7 @@ from calc._internal.memory import (
     RECOMPUTE,
     activation_bytes,
     bytes_per_param,
+    checkpoint_bytes_per_param,
     layer_activation_parts,
     output_activation_bytes,
     training_memory,
@@ -213,7 +221,10 @@ __all__ = [
     "bytes_per_param",
     "cached_tokens",
     "catalog_problems",
+    "checkpoint_bytes_per_param",
     "checkpoint_interval_seconds",
+    "checkpoint_stall_seconds",
+    "checkpoint_write_seconds",
     "chip_links",
     "chooser",
     "chooser_module",
@@ -241,6 +252,7 @@ __all__ = [
     "expected_tokens_per_step",
     "experts_touched",
     "facility_power_w",
+    "failure_causes",
     "format_count",
     "format_money",
     "format_number",

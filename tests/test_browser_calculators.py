@@ -112,6 +112,8 @@ def _fill(page: object, widget: str, inputs: dict[str, str], lang: str) -> None:
         if control is None or not control.is_visible():
             continue
         if control.evaluate("e => e.tagName") == "SELECT":
+            # A reader reaches a select before it opens it: its list comes in then (x4-later.js).
+            control.focus()
             control.select_option(value)
         else:
             control.fill(_to_page_value(value, lang))
@@ -241,6 +243,8 @@ def test_url_round_trip_restores_inputs_and_result(
             arg=name,
             timeout=LIVE_MS,
         )
+        # What copying the link does: the edits still waiting for that pause go into the address first.
+        page.evaluate("window.x4SavePendingUrls()")
         link = page.url
         fresh = context.new_page()
         fresh.goto(link)

@@ -3,7 +3,12 @@ disclosure and a code block's colours go into <template>s, with nothing lost (x4
 
 from __future__ import annotations
 
-from tools.postprocess import closed_details_in_template, lazy_highlight
+from tools.postprocess import (
+    calculator_forms_deferred,
+    closed_details_in_template,
+    lazy_highlight,
+    nav_titles_unwrapped,
+)
 
 ANSWER = (
     '<details class="success"><summary>Answer</summary><div class="highlight"><p>It is <b>42</b>.</p></div></details>'
@@ -44,3 +49,44 @@ def test_a_code_block_keeps_its_text_and_its_colours_wait() -> None:
     plain = '<pre><span></span><code tabindex="0">batch 1: 2 ms</code></pre>'
     inside = f'<template class="x4-later">{block}</template>'
     assert lazy_highlight(marked + plain + inside) == marked + plain + inside
+
+
+def test_a_calculator_select_keeps_its_chosen_option_and_its_list_waits() -> None:
+    """The chosen option (what the closed select shows and the form sends) stays, the whole list waits in a
+    template inside the select; a select of one option and a select outside a calculator's form are left."""
+    options = '<option value="a">A</option><option value="b" selected>B</option><option value="c">C</option>'
+    form = f'<form class="x4-calc__form" novalidate><select id="x-m" name="m">{options}</select>'
+    single = '<select name="s"><option value="x">X</option></select>'
+    assert calculator_forms_deferred(f"{form}{single}</form>") == (
+        '<form class="x4-calc__form" novalidate><select id="x-m" name="m"><option value="b" selected>B</option>'
+        f'<template class="x4-options">{options}</template></select>{single}</form>'
+    )
+    unchosen = '<option value="a">A</option><option value="b">B</option>'
+    assert calculator_forms_deferred(f'<form class="x4-calc__form"><select>{unchosen}</select></form>') == (
+        f'<form class="x4-calc__form"><select><option value="a">A</option><template class="x4-options">{unchosen}'
+        "</template></select></form>"
+    )
+    outside = f"<form><select>{options}</select></form>"
+    assert calculator_forms_deferred(outside) == outside
+
+
+def test_more_options_wait_in_a_template_of_their_own() -> None:
+    """ "More options" is closed at load: its fields wait in a template that x4-later.js stamps as it opens, of a
+    class of its own beside x4-later (a printed chapter has no form, so it is not a disclosure's printed text)."""
+    fields = '<div class="x4-calc__fields"><div class="x4-field"><label for="a">A</label><input id="a"></div></div>'
+    form = (
+        f'<form class="x4-calc__form"><details class="x4-calc__more"><summary>More</summary>{fields}</details></form>'
+    )
+    assert calculator_forms_deferred(form) == form.replace(
+        f"</summary>{fields}", f'</summary><template class="x4-later x4-more">{fields}</template>'
+    )
+
+
+def test_navigation_titles_lose_their_span_and_the_header_keeps_its() -> None:
+    link = '<a href="../x/" class="md-nav__link"> <span class="md-ellipsis"> Roofline </span> </a>'
+    label = '<label class="md-nav__link" for="__nav_2"> <span class="md-ellipsis"> Learn </span> <span class="md-icon"></span>'
+    topic = '<div class="md-header__topic"><span class="md-ellipsis"> X4 </span></div>'
+    assert nav_titles_unwrapped(link + label + topic) == (
+        '<a href="../x/" class="md-nav__link">  Roofline  </a>'
+        '<label class="md-nav__link" for="__nav_2">  Learn  <span class="md-icon"></span>' + topic
+    )

@@ -11,23 +11,22 @@ from pathlib import Path
 BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
-    # The API reference: one <code> per name in its prose (770 of them), a chapter others are editing.
-    "reference/calc": 1930,
-    "es/reference/calc": 1930,
+    # The API reference: one <code> per name in its prose (755 in English, 781 in Spanish), a chapter others are editing.
+    "reference/calc": 1870,
+    "es/reference/calc": 1870,
     # The accelerator landscape: every chip's figures, each a cell with its source's numbered link (380 cells).
-    "landscape": 1630,
-    "es/landscape": 1630,
-    # Several calculators (each form's fields and the selects of every chip and model: 70-160 <option>s), the
-    # chapter's typeset formulas (one MathML element per symbol), footnotes and the theme's navigation; the
-    # planner's and the serving calculator's labels, the most laden with terms of the trade, link 25 and 11 of
-    # them to the glossary.
-    "parallelism": 1630,
-    "es/parallelism": 1630,
-    "serving": 1300,
-    "es/serving": 1300,
-    # Two calculators and a ridge-point table; their labels' glossary links and the phone layout's wrappers.
-    "roofline": 1290,
-    "es/roofline": 1290,
+    "landscape": 1580,
+    "es/landscape": 1580,
+    # The chapter's typeset formulas (93 of them, 460 MathML elements: one per symbol), its footnotes (30
+    # references, 100 elements), two calculators (120 elements, with their lists, "More options" and the custom
+    # model's fields in templates), the goodput section's checkpoint sizing and failure causes (Table 5 waits in a
+    # closed disclosure), and the theme's navigation and header.
+    "parallelism": 1510,
+    "es/parallelism": 1510,
+    # The validation page as main grew it (known misses and matmul shapes): its chart of every run (a point, a
+    # bar, a title and a label each, 370 SVG elements) and its table of runs (250 cells); nothing here deferred yet.
+    "validation": 1260,
+    "es/validation": 1260,
 }
 
 

@@ -60,6 +60,8 @@ _BLOCKS = {
     "dt", "dd", "figcaption", "blockquote", "title", "button", "nav", "header", "footer", "ol", "ul", "table",
     "tr", "select", "section", "article", "details", "aside", "form", "text", "tspan", "br",
 }  # fmt: skip
+# What a calculator's form holds until the reader reaches it (tools/postprocess.py): words a reader sees.
+_FORM_TEMPLATES = {"x4-options", "x4-more", "x4-fields"}
 _VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed", "param", "track"}
 _ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 USTED = [re.compile(rf"(?<![\w-]){form}(?![\w-])") for form in TERMS["register"]["never"]]
@@ -104,7 +106,7 @@ class Reader(HTMLParser):
         found = {key: value or "" for key, value in attrs}
         classes = found.get("class", "").split()
         skip = (
-            tag in _SKIPPED_TAGS
+            (tag in _SKIPPED_TAGS and not (tag == "template" and _FORM_TEMPLATES & set(classes)))
             or bool({"katex", "arithmatex", "highlight", "x4-formulas"} & set(classes))
             or (tag == "cite" and found.get("lang") == "en")
         )

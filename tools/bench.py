@@ -267,6 +267,8 @@ def recompute_latencies(page: Any, names: list[str]) -> dict[str, list[float]]:
             before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")
             control = f"{selector} select[name={select}]"
             page.eval_on_selector(control, "c => c.closest('details')?.setAttribute('open', '')")
+            # A reader reaches a select before it opens it: its list comes in then (x4-later.js).
+            page.focus(control)
             page.select_option(control, option)
             wait_live(page, selector, before)
             latencies[f"{name} {select}={option}"] = edit_series(page, selector, name_field, name_value)

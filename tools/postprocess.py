@@ -91,12 +91,9 @@ def render_math(pages: dict[Path, str]) -> dict[Path, str]:
         def replace(match: re.Match[str]) -> str:
             display = match.group("tag") == "div"
             rendered = typeset[(html_lib.unescape(match.group("tex")).strip(), display)]
-            # Wide display formulas scroll: keyboard users must be able to reach them.
-            return (
-                f'<div class="arithmatex" tabindex="0">{rendered}</div>'
-                if display
-                else f'<span class="arithmatex">{rendered}</span>'
-            )
+            # Wide display formulas scroll: keyboard users must be able to reach them. An inline formula is its
+            # <math> alone: the span around it draws nothing (a tenth of a chapter's elements).
+            return f'<div class="arithmatex" tabindex="0">{rendered}</div>' if display else rendered
 
         out[page] = _MATH.sub(replace, text)
     return out
@@ -140,6 +137,54 @@ _HIGHLIGHTED = re.compile(
 )
 _ONLY_TOKENS = re.compile(r'(?:[^<]|<span class="[A-Za-z0-9 -]+">[^<]*</span>)*')
 _TAG = re.compile(r"<[^>]*>")
+
+
+# A calculator's form (tools/macros/calculators.py): its selects, and its "More options" with their body.
+_CALC_FORM = re.compile(r'<form class="x4-calc__form"[^>]*>.*?</form>', re.S)
+_SELECT = re.compile(r"(?P<open><select\b[^>]*>)(?P<options>.*?)</select>", re.S)
+_OPTION = re.compile(r"<option\b[^>]*>.*?</option>", re.S)
+_MORE = re.compile(r'(?P<head><details class="x4-calc__more"><summary>.*?</summary>)(?P<body>.*?)(?=</details>)', re.S)
+# A link in the theme's navigation: the span around its title only clips it (it wraps, and is never clipped).
+_NAV_TITLE = re.compile(
+    r'(<(?:a|label) [^>]*class="md-nav__link[^"]*"[^>]*>\s*)<span class="md-ellipsis">([^<]*)</span>'
+)
+
+
+def calculator_forms_deferred(html: str) -> str:
+    """What a calculator's form holds that the reader does not see until they reach for it, as <template>s:
+    - a select's list: the chosen option stays (what the closed select shows and what the form sends), and
+      the whole list waits in a template inside the select; x4-later.js puts it in as the select takes focus
+      or a pointer, before it can open or a key can change it (a chip or model list is 10-60 options);
+    - the body of "More options", closed at load: x4-later.js stamps it as it opens (and before printing),
+      and the page script reads its defaults from the template until then."""
+
+    def form(match: re.Match[str]) -> str:
+        def select(found: re.Match[str]) -> str:
+            options = _OPTION.findall(found.group("options"))
+            if len(options) < 2:
+                return found.group(0)
+            chosen = next((o for o in options if re.match(r"<option\b[^>]*\sselected\b", o)), options[0])
+            return (
+                f'{found.group("open")}{chosen}<template class="x4-options">{found.group("options")}</template>'
+                "</select>"
+            )
+
+        def more(found: re.Match[str]) -> str:
+            body = found.group("body")
+            if not body:
+                return found.group(0)
+            return f'{found.group("head")}<template class="x4-later x4-more">{body}</template>'
+
+        return _MORE.sub(more, _SELECT.sub(select, match.group(0)))
+
+    return _CALC_FORM.sub(form, html)
+
+
+def nav_titles_unwrapped(html: str) -> str:
+    """The theme's navigation links without the span around each title (a third of the navigation's elements,
+    each one its script also watches for a clipped title to give a tooltip): a navigation title wraps, so the
+    span never clips it. The header's and footer's titles, which can be clipped, keep theirs."""
+    return _NAV_TITLE.sub(r"\1\2", html)
 
 
 def closed_details_in_template(html: str) -> str:
@@ -317,6 +362,8 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         html = _HREFLANG_LINK.sub("", html)
         html = bank_in_template(html)
         html = focusable_code(html)
+        html = calculator_forms_deferred(html)
+        html = nav_titles_unwrapped(html)
         html = closed_details_in_template(html)
         html = lazy_highlight(html)
         html = _with_integrity(html, page, site, base_path)

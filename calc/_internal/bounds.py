@@ -78,6 +78,8 @@ BOUNDS: dict[str, Bound] = {
     "scale_up_bytes_per_s": _positive(1e15),
     "scale_up_link_bytes_per_s": _positive(1e15),
     "scale_out_bytes_per_s": _positive(1.25e15),
+    "storage_bytes_per_s": _positive(1e15),  # a storage system's aggregate write bandwidth: 1 PB/s
+    "host_bytes_per_s": _positive(1e13),  # one accelerator's copy to host memory: 10 TB/s
     "latency_s": Bound(0, 1e3),
     "bytes_per_element": _positive(64),
     "bytes_per_value": _positive(8),

@@ -164,6 +164,33 @@ class Economics:
 
 
 @dataclass(frozen=True)
+class FailureCause:
+    """One row of a published root-cause table: the component as printed, its category (gpu, host, network,
+    dependency, unplanned-maintenance, unknown), the interruptions it caused and the share printed beside them."""
+
+    id: str
+    component: str
+    category: str
+    count: float
+    printed_percent: float
+
+
+@dataclass(frozen=True)
+class CheckpointStorage:
+    """A published storage system a checkpoint is written to: its aggregate throughput in bytes/s, sustained and
+    peak, and the checkpoint bytes per GPU its source states (None where it states none)."""
+
+    id: str
+    name: str
+    sustained_bytes_per_s: float
+    peak_bytes_per_s: float
+    per_gpu_checkpoint_low_bytes: float | None
+    per_gpu_checkpoint_high_bytes: float | None
+    source: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class FailureReport:
     """A published count of a large run's interruptions: how many accelerators, over how many days."""
 
@@ -175,6 +202,7 @@ class FailureReport:
     unexpected: float | None
     source: str
     note: str | None = None
+    causes: tuple[FailureCause, ...] = ()
 
     @property
     def accelerator_mtbf_hours(self) -> float:
@@ -189,9 +217,17 @@ class TrainingFigures:
     matmul_efficiency: Range
     failures: dict[str, FailureReport]
     default_failures: str
+    checkpoint_storage: dict[str, CheckpointStorage] = field(default_factory=dict)
+    default_checkpoint_storage: str | None = None
 
     def failure_report(self) -> FailureReport:
         return self.failures[self.default_failures]
+
+    def storage(self) -> CheckpointStorage | None:
+        """The edition's default checkpoint storage (None when the data has none)."""
+        if self.default_checkpoint_storage is None:
+            return None
+        return self.checkpoint_storage.get(self.default_checkpoint_storage)
 
 
 @dataclass(frozen=True)
@@ -456,11 +492,34 @@ def _economics(entry: dict[str, Any]) -> Economics:
 def _training(entry: dict[str, Any] | None) -> TrainingFigures | None:
     if not entry:
         return None
+    plain = [k for k in FailureReport.__dataclass_fields__ if k != "causes"]
     reports = {
-        report["id"]: FailureReport(**{k: report.get(k) for k in FailureReport.__dataclass_fields__})
+        report["id"]: FailureReport(
+            **{k: report.get(k) for k in plain},
+            causes=tuple(FailureCause(**cause) for cause in report.get("causes") or ()),
+        )
         for report in entry["failures"]
     }
-    return TrainingFigures(_range(entry["matmul_efficiency"]), reports, entry["default_failures"])
+    storages = {
+        item["id"]: CheckpointStorage(
+            id=item["id"],
+            name=item["name"],
+            sustained_bytes_per_s=float(item["sustained_tbytes_s"]) * 1e12,
+            peak_bytes_per_s=float(item["peak_tbytes_s"]) * 1e12,
+            per_gpu_checkpoint_low_bytes=item.get("per_gpu_checkpoint_low_bytes"),
+            per_gpu_checkpoint_high_bytes=item.get("per_gpu_checkpoint_high_bytes"),
+            source=item["source"],
+            note=item.get("note"),
+        )
+        for item in entry.get("checkpoint_storage") or ()
+    }
+    return TrainingFigures(
+        _range(entry["matmul_efficiency"]),
+        reports,
+        entry["default_failures"],
+        storages,
+        entry.get("default_checkpoint_storage"),
+    )
 
 
 def _items(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:

@@ -82,7 +82,40 @@ def _placeholder(field: Field, lang: str, took: dict[str, str] | None = None) ->
     return ""
 
 
-def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str, str], glossary: str) -> str:
+def _applies(calculator: Calculator, field: Field) -> bool:
+    """Whether a field shows at the defaults, as the page script decides (x4-calc.js toggleFields): a custom chip's
+    or model's figures when "custom" is chosen, a workload's or attention kind's fields when it is chosen."""
+    shown = {
+        f.name: f.default if f.default is not None else _options(calculator, f, "en")[0][0]
+        for f in calculator.fields
+        if f.kind in ("accelerator", "model", "system", "choice")
+    }
+    if field.custom_of and shown.get(field.custom_of) != CUSTOM:
+        return False
+    return field.when is None or shown.get(field.when[0]) in field.when[1]
+
+
+def _fields_html(calculator: Calculator, fields: list[Field], lang: str, took: dict[str, str], glossary: str) -> str:
+    """The fields, each run of those that do not apply at the defaults built hidden and in a <template>: the
+    page script puts a run in when one of its fields comes to apply (a select set to "custom")."""
+    out: list[str] = []
+    waiting: list[str] = []
+    for field in fields:
+        if _applies(calculator, field):
+            if waiting:
+                out.append(f'<template class="x4-fields">{"".join(waiting)}</template>')
+                waiting = []
+            out.append(_field_html(calculator, field, lang, took, glossary))
+        else:
+            waiting.append(_field_html(calculator, field, lang, took, glossary, hidden=True))
+    if waiting:
+        out.append(f'<template class="x4-fields">{"".join(waiting)}</template>')
+    return "".join(out)
+
+
+def _field_html(
+    calculator: Calculator, field: Field, lang: str, took: dict[str, str], glossary: str, hidden: bool = False
+) -> str:
     ident = f"{calculator.name}-{field.name}"
     unit = f' <span class="x4-unit">({esc(unit_text(field.unit, lang))})</span>' if field.unit else ""
     label = linked_label(calculator.label_key(field), calculator.label(field, lang), lang, glossary) + unit
@@ -116,7 +149,7 @@ def _field_html(calculator: Calculator, field: Field, lang: str, took: dict[str,
     if field.when is not None:
         conditions += f' data-when-field="{esc(field.when[0])}" data-when-values="{esc(" ".join(field.when[1]))}"'
     return (
-        f'<div class="x4-field" data-field="{field.name}"{conditions}>'
+        f'<div class="x4-field" data-field="{field.name}"{conditions}{" hidden" if hidden else ""}>'
         f'<label for="{ident}">{label}</label>{control}</div>'
     )
 
@@ -271,8 +304,13 @@ def calculator_html(name: str, lang: str, glossary: str = "../glossary/") -> str
     if not outcome["ok"]:
         raise ValueError(f"default inputs of {calculator.name} fail: {outcome['message']}")
     took = outcome["placeholders"]
-    basic = "".join(_field_html(calculator, f, lang, took, glossary) for f in calculator.fields if not f.advanced)
-    advanced = "".join(_field_html(calculator, f, lang, took, glossary) for f in calculator.fields if f.advanced)
+    basic = _fields_html(calculator, [f for f in calculator.fields if not f.advanced], lang, took, glossary)
+    # "More options" waits in a template of its own until opened (tools/postprocess.py): its fields only hidden.
+    advanced = "".join(
+        _field_html(calculator, f, lang, took, glossary, hidden=not _applies(calculator, f))
+        for f in calculator.fields
+        if f.advanced
+    )
     if advanced:
         advanced = (
             f'<details class="x4-calc__more"><summary>{t("ui.more_options", lang)}</summary>'

@@ -307,6 +307,39 @@ def _table(head: list[str], rows: list[str], css: str) -> str:
 
 
 @macro
+def failure_table(lang: str) -> str:
+    """The edition's published root causes of a large run's interruptions (Llama 3 405B, Table 5), one row per
+    cause: component, category, count, the share printed beside it and the share its count gives (calc)."""
+    rows = []
+    for cause in _calc.failure_causes():
+        printed, share = float(cause["printed_share"]), float(cause["share"])
+        cells = [
+            _html.escape(t(f"failure.category.{cause['category']}", lang)),
+            _calc.format_number(float(cause["count"]), lang),
+            f"{_calc.format_number(100 * printed, lang, digits=3)} %",
+            f"{_calc.format_number(100 * share, lang, digits=3)} %",
+        ]
+        tds = "".join(f'<td class="x4-num">{c}</td>' if i else f"<td>{c}</td>" for i, c in enumerate(cells))
+        name = _html.escape(t(f"failure.cause.{cause['id']}", lang))
+        rows.append(f'<tr data-cause="{_html.escape(str(cause["id"]))}"><th scope="row">{name}</th>{tds}</tr>')
+    if not rows:
+        raise ValueError("data/training.yaml: the default failure report has no causes")
+    head = [t(f"failure.col.{k}", lang) for k in ("component", "category", "count", "printed", "share")]
+    return _table(head, rows, "x4-failures")
+
+
+@macro
+def checkpoint_storage(lang: str, which: str = "sustained") -> str:
+    """The edition's default checkpoint storage bandwidth from data/training.yaml (sustained or peak), e.g. '2 TB/s'."""
+    figures = _calc.load_data().training
+    storage = figures.storage() if figures is not None else None
+    if storage is None:
+        raise ValueError("data/training.yaml: no default checkpoint storage")
+    value = {"sustained": storage.sustained_bytes_per_s, "peak": storage.peak_bytes_per_s}[which]
+    return _calc.format_quantity(value, "B/s", lang)
+
+
+@macro
 def latency_table(lang: str) -> str:
     """Every latency in data/ (load_data().latencies): typical value and low–high range, page language."""
     rows = []

@@ -63,6 +63,19 @@ def bytes_per_param(*, recipe: str = "adam-mixed") -> float:
     return weights + grads + optimizer
 
 
+def checkpoint_bytes_per_param(*, recipe: str = "adam-mixed") -> float:
+    """Bytes per parameter a checkpoint saves to resume training: the weights and the optimizer states (see RECIPES).
+
+    Gradients are left out: the next step recomputes them. A distributed checkpoint saves the model's and the
+    optimizer's state dicts, which hold no gradients (PyTorch, "Asynchronous Saving with Distributed Checkpoint
+    (DCP)" recipe, its AppState saves {"model": ..., "optim": ...}). In ZeRO's accounting (Rajbhandari et al.
+    2020, §3.1) mixed-precision Adam's 16 bytes are 2 (BF16 weights) + 2 (gradients) + 12 (FP32 master weights,
+    momentum and variance), so its checkpoint holds 2 + 12 = 14. Example: adam-mixed → 14; bf16-adam → 6.
+    """
+    weights, _, optimizer = RECIPES[check_choice("recipe", recipe, tuple(RECIPES))]
+    return weights + optimizer
+
+
 def zero_bytes_per_accelerator(
     *, params: float, recipe: str = "adam-mixed", zero_stage: int = 0, count: float = 1
 ) -> float:

@@ -2,7 +2,7 @@
 // `calc.run` (Python) returns the formatted text; this file only moves strings into the page.
 // The widgets' texts come from the page (data-ui, from the site's catalog): this script words nothing.
 import { sortButton, sortRows } from "./x4-sort.js";
-import { stamp } from "./x4-later.js";
+import { stamp, stampOptions } from "./x4-later.js";
 
 // Filled as the forms are bound, once the DOM is ready (this script runs from the head, before the page is parsed).
 let widgets = [];
@@ -106,9 +106,30 @@ function bindScratchpad(pad) {
   });
 }
 
+// What the build left in templates: the body of a "More options" the reader has not opened (x4-later.js puts it
+// in as it opens), its fields at their defaults, and the fields that did not apply at the defaults, hidden.
+const DEFERRED = "template.x4-more, template.x4-fields";
+
+function fieldsOf(widget, selector) {
+  const fields = [...widget.querySelectorAll(selector)];
+  for (const template of widget.querySelectorAll(DEFERRED)) fields.push(...template.content.querySelectorAll(selector));
+  return fields;
+}
+
+function controlsOf(widget) {
+  return fieldsOf(widget, "input, select");
+}
+
+// Before the page script sets a control (a preset, a shared link): every field in the page, every list whole.
+function stampForm(widget) {
+  for (const more of widget.querySelectorAll(".x4-calc__more")) stamp(more);
+  for (const template of widget.querySelectorAll("template.x4-fields")) template.replaceWith(template.content);
+  for (const select of widget.querySelectorAll("select")) stampOptions(select);
+}
+
 function inputsOf(widget) {
   const inputs = {};
-  for (const control of widget.querySelectorAll("input, select")) {
+  for (const control of controlsOf(widget)) {
     if (!control.closest("[hidden]")) inputs[control.name] = control.value;
   }
   return inputs;
@@ -117,18 +138,24 @@ function inputsOf(widget) {
 // Show only the fields that apply: a custom chip's or model's figures when "custom" is chosen, and the
 // fields of the chosen workload or attention kind (calc refuses the others).
 function toggleFields(widget) {
+  const controls = controlsOf(widget);
   const valueOf = (name) => {
-    const control = widget.querySelector(`[name="${CSS.escape(name)}"]`);
+    const control = controls.find((c) => c.name === name);
     return control ? control.value : null;
   };
-  for (const field of widget.querySelectorAll("[data-custom-of], [data-when-field]")) {
+  const applies = (field) => {
     const customOf = field.dataset.customOf;
-    let shown = !customOf || valueOf(customOf) === "custom";
-    if (shown && field.dataset.whenField) shown = field.dataset.whenValues.split(" ").includes(valueOf(field.dataset.whenField));
-    field.hidden = !shown;
+    const shown = !customOf || valueOf(customOf) === "custom";
+    return shown && (!field.dataset.whenField || field.dataset.whenValues.split(" ").includes(valueOf(field.dataset.whenField)));
+  };
+  // A run of fields the build left out comes in once one of them applies.
+  for (const template of widget.querySelectorAll("template.x4-fields")) {
+    if ([...template.content.querySelectorAll(".x4-field")].some(applies)) template.replaceWith(template.content);
   }
+  for (const field of fieldsOf(widget, "[data-custom-of], [data-when-field]")) field.hidden = !applies(field);
   for (const more of widget.querySelectorAll(".x4-calc__more")) {
-    more.hidden = !more.querySelector(".x4-field:not([hidden])"); // no "More options" with nothing inside
+    const body = more.querySelector(":scope > template.x4-more")?.content || more;
+    more.hidden = !body.querySelector(".x4-field:not([hidden])"); // no "More options" with nothing inside
   }
 }
 
@@ -356,6 +383,8 @@ function fromUrlNumber(value, lang) {
 function restoreFromUrl(widget) {
   const params = new URL(window.location.href).searchParams;
   const name = widget.dataset.calculator;
+  if (![...params.keys()].some((key) => key.startsWith(`${name}.`))) return false;
+  stampForm(widget);
   const controls = new Map([...widget.querySelectorAll("input, select")].map((c) => [c.name, c]));
   for (const box of widget.querySelectorAll(".x4-field[data-aliases]")) {
     for (const alias of box.dataset.aliases.split(" ")) controls.set(alias, box.querySelector("input, select"));
@@ -495,6 +524,7 @@ function bind(widget) {
     button.addEventListener("click", () => {
       // A preset is a whole case: the fields it does not name go back to their defaults.
       const values = JSON.parse(button.dataset.preset);
+      stampForm(widget);
       for (const control of form.querySelectorAll("input, select")) {
         if (control.name in values) control.value = fromUrlNumber(String(values[control.name]), widget.dataset.lang);
         else resetToDefault(control);

@@ -3,12 +3,24 @@
 // HTML. This script only moves that HTML into the page; it writes no word and computes nothing.
 //   - a disclosure's body when it opens (or a calculator shows a live answer in it), and before printing;
 //   - a code block's colours as it nears the viewport, and before printing;
-//   - the disclosure holding the anchor the address names (a footnote, a heading in an answer).
+//   - the disclosure holding the anchor the address names (a footnote, a heading in an answer);
+//   - a calculator select's list (the build leaves the chosen option) as the select takes focus or a pointer,
+//     before it can open or a key can change it.
 
 // The disclosure's body, once, in place of its template (so what follows the summary is what the build wrote).
 export function stamp(details) {
   const template = details?.querySelector(":scope > template.x4-later");
   if (template) template.replaceWith(template.content);
+}
+
+// A select's whole list, once, in place of its template: the option the build left was the chosen one, and the
+// list marks the same one chosen, so the value and what "changed" means stay the same.
+export function stampOptions(select) {
+  const template = select?.querySelector(":scope > template.x4-options");
+  if (!template) return;
+  const value = select.value;
+  select.replaceChildren(template.content);
+  select.value = value;
 }
 
 function colour(template) {
@@ -44,7 +56,16 @@ function stampAll() {
   for (const template of document.querySelectorAll("pre > template.x4-hl")) colour(template);
 }
 
-// toggle does not bubble: listen while it goes down to the disclosure.
+// A click on a summary (a pointer, or Enter or Space on it) opens its disclosure after this: the body is in before
+// the disclosure is drawn open, and before anything reads it.
+document.addEventListener("click", (event) => {
+  const summary = event.target.closest?.("summary");
+  const details = summary?.parentElement;
+  if (details?.tagName === "DETAILS" && details.firstElementChild === summary && !details.open) stamp(details);
+}, true);
+
+// An opening the page or the browser makes (a script, a search): toggle does not bubble, so listen while it goes
+// down to the disclosure.
 document.addEventListener("toggle", (event) => {
   const details = event.target;
   if (details.tagName !== "DETAILS" || !details.open) return;
@@ -53,6 +74,13 @@ document.addEventListener("toggle", (event) => {
 }, true);
 
 window.addEventListener("beforeprint", stampAll);
+
+// Focus (the keyboard, a label, a screen reader) and a pointer (a click, a tap) come before a select opens.
+function listFor(event) {
+  if (event.target instanceof HTMLSelectElement) stampOptions(event.target);
+}
+document.addEventListener("focusin", listFor, true);
+document.addEventListener("pointerdown", listFor, true);
 
 // An anchor that is not in the page may be inside a template: the disclosure holding it is stamped and opened.
 function reveal() {
