@@ -110,6 +110,22 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def desktop_walk(browser: object, site_url: str, built_site: Path) -> object:
+    """Every page visited once on a desktop, for the tests that check every page (tests/walks.py)."""
+    from tests.walks import walk_desktop
+
+    return walk_desktop(browser, site_url, built_site)
+
+
+@pytest.fixture(scope="session")
+def phone_walk(browser: object, site_url: str, built_site: Path) -> object:
+    """Every page visited once on a phone, for the tests that check every page (tests/walks.py)."""
+    from tests.walks import walk_phone
+
+    return walk_phone(browser, site_url, built_site)
+
+
 CSP_LISTENER = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI));

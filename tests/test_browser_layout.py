@@ -5,17 +5,15 @@ a sortable ranking, controls of one height, and a "Link copied." that stays."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 import calc
+from tests.walks import DESKTOP, PHONE, TABLES, DesktopWalk, PhoneWalk
 
 pytestmark = pytest.mark.browser
 
 LIVE_MS = 60_000
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 PHONE_IN_A_BROWSER = {"width": 390, "height": 664}  # what Safari's bars leave of that screen
 LONG = {"training": "training-cost/", "chooser": "choosing/"}
 # Inputs shown before "More options" is opened (the chooser's default workload: train a 70B model).
@@ -324,78 +322,44 @@ def test_sorted_status_names_the_column_and_its_unit(browser: object, site_url: 
     page.context.close()
 
 
-def test_no_page_scrolls_sideways_on_a_phone(browser: object, site_url: str, built_site: Path) -> None:
+def test_no_page_scrolls_sideways_on_a_phone(phone_walk: PhoneWalk) -> None:
     """At 390 px no page is wider than the screen: wide tables and code scroll inside their own box (a table's
     screen-reader-only header among them)."""
-    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
-    page = context.new_page()
-    wide = {}
-    for html in sorted(built_site.rglob("index.html")):
-        path = "" if html.parent == built_site else html.parent.relative_to(built_site).as_posix() + "/"
-        page.goto(site_url + path, wait_until="domcontentloaded")
-        width = page.evaluate("document.scrollingElement.scrollWidth")
-        if width > PHONE["width"]:
-            wide[path or "/"] = width
-    context.close()
-    assert wide == {}
+    wide = {path or "/": width for path, width in phone_walk.widths.items() if width > PHONE["width"]}
+    assert len(phone_walk.widths) > 50 and wide == {}, wide
 
 
-# Per shown table (every <details> opened first, so a closed one's table is measured too): its class, whether it
-# fits its column or else scrolls inside a box within the screen, whether its row names stay in view while it
-# scrolls, and whether a row's prose (and a caption) keeps within that box; and cells that wrap to more than 8
-# lines, with their width in em: a narrow column of prose (a notes column squeezed beside wide figures).
-TABLES = """(width) => {
-  for (const details of document.querySelectorAll('article details')) details.open = true;
-  return [...document.querySelectorAll('article table')].filter((t) => t.checkVisibility()).map((table) => {
-    let scroller = null;
-    for (let e = table; e && e.tagName !== 'ARTICLE'; e = e.parentElement) {
-      const r = e.getBoundingClientRect();
-      if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && r.left >= -0.5 && r.right <= width + 0.5) { scroller = e; break; }
-    }
-    const box = (scroller || table).getBoundingClientRect();
-    const scrolls = scroller !== null && scroller.scrollWidth > scroller.clientWidth + 1;
-    const names = [...table.querySelectorAll('tbody th[scope="row"]')];
-    const pinned = names.every((th) => getComputedStyle(th).position === 'sticky');
-    const prose = [...table.querySelectorAll('.x4-detail__text, .x4-caption')].every((e) => e.getBoundingClientRect().right <= box.right + 0.5);
-    const narrow = [...table.querySelectorAll('td, th')].flatMap((cell) => {
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      const style = getComputedStyle(cell);
-      const lines = range.getBoundingClientRect().height / parseFloat(style.lineHeight) - cell.querySelectorAll('br').length;
-      const em = cell.getBoundingClientRect().width / parseFloat(style.fontSize);
-      return lines > 8 && em < 20 ? [`${cell.textContent.slice(0, 40)}: ${lines.toFixed(1)} lines in ${em.toFixed(1)} em`] : [];
-    });
-    const inside = box.left >= -0.5 && box.right <= width + 0.5;
-    return [table.className, inside, scrolls, pinned, prose, narrow];
-  });
-}"""
 # The one table wider than any column by design: every chip's every figure, scrolled with the chip's name in view.
 WIDE_BY_DESIGN = "x4-landscape__table"
+# The planner's ranking, shown only with its search on.
+RANKING = ["parallelism/?parallelism.search=on", "es/parallelism/?parallelism.search=on"]
+
+
+def _ranking_tables(browser: object, site_url: str, viewport: dict[str, int]) -> dict[str, list[list[object]]]:
+    context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
+    page = context.new_page()
+    tables = {}
+    for path in RANKING:
+        page.goto(site_url + path)
+        page.wait_for_function(
+            "(w) => !document.querySelector(w + ' .x4-table-wrap').hidden", arg=_widget("parallelism"), timeout=LIVE_MS
+        )
+        tables[path] = page.evaluate(TABLES, viewport["width"])
+    context.close()
+    return tables
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_every_table_reads_at_desktop_and_phone_widths(
-    browser: object, site_url: str, built_site: Path, viewport: dict[str, int]
+    browser: object, site_url: str, desktop_walk: DesktopWalk, phone_walk: PhoneWalk, viewport: dict[str, int]
 ) -> None:
     """At 1280 px every table but the landscape fits its column, none has a narrow column of long prose, and a row's
     prose stays in view; at 390 px every table fits the screen or scrolls inside a box within it, X4's with their row
     names pinned. The planner's ranking is measured too, with its search on."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
-    page = context.new_page()
+    walked = desktop_walk.tables if viewport is DESKTOP else phone_walk.tables
     problems = []
-    paths = [
-        "" if html.parent == built_site else html.parent.relative_to(built_site).as_posix() + "/"
-        for html in sorted(built_site.rglob("index.html"))
-    ]
-    for path in [*paths, "parallelism/?parallelism.search=on", "es/parallelism/?parallelism.search=on"]:
-        page.goto(site_url + path)
-        if "?" in path:
-            page.wait_for_function(
-                "(w) => !document.querySelector(w + ' .x4-table-wrap').hidden",
-                arg=_widget("parallelism"),
-                timeout=LIVE_MS,
-            )
-        for name, inside, scrolls, pinned, prose, narrow in page.evaluate(TABLES, viewport["width"]):
+    for path, tables in {**walked, **_ranking_tables(browser, site_url, viewport)}.items():
+        for name, inside, scrolls, pinned, prose, narrow in tables:
             where = f"{path or '/'} table.{name or '(theme)'}"
             if not inside:
                 problems.append(f"{where}: wider than the screen, in no box that scrolls")
@@ -406,8 +370,7 @@ def test_every_table_reads_at_desktop_and_phone_widths(
             if not prose:
                 problems.append(f"{where}: a row's prose runs past its box")
             problems += [f"{where}: {cell}" for cell in narrow] if viewport is DESKTOP else []
-    context.close()
-    assert problems == [], "\n".join(problems)
+    assert len(walked) > 50 and problems == [], "\n".join(problems)
 
 
 # X4's tables carry a class and the theme styles only tables without one; beside a theme's table (the power

@@ -6,25 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
+from tests.walks import DesktopWalk, PhoneWalk
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LIVE_TIMEOUT_MS = 60_000
-
-
-def _pages(site: Path) -> list[str]:
-    pages = []
-    for html in sorted(site.rglob("index.html")):
-        rel = html.parent.relative_to(site).as_posix()
-        pages.append("" if rel == "." else rel + "/")
-    return pages
 
 
 def _search(page: object, search: Callable[[str], None], query: str) -> list[str]:
@@ -197,84 +189,10 @@ def test_language_switch_keeps_a_shared_link_and_the_anchor(page: object, site_u
     assert page.url == site_url + "es/memory/#levels"
 
 
-@dataclass
-class Walk:
-    """What one visit of every page saw: console and network problems, and axe-core's serious violations per
-    colour scheme."""
-
-    problems: list[str] = field(default_factory=list)
-    violations: dict[str, list[str]] = field(default_factory=lambda: {"light": [], "dark": []})
-
-
-# Transitions off, so axe reads each colour as the scheme sets it, not halfway through the theme's fade.
-NO_TRANSITIONS = """() => {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}"""
-SCHEME = "() => document.body.dataset.mdColorScheme === 'slate' ? 'dark' : 'light'"
-
-
-# The rules whose outcome a colour scheme can change; the others read the same document in either scheme.
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-
-
-def _serious_violations(page: object, path: str, axe_source: str, rules: list[str] | None = None) -> list[str]:
-    if not page.evaluate("() => typeof axe === 'object'"):
-        page.evaluate(axe_source)  # injected through the test driver, not the page, so the CSP allows it
-    options = {"resultTypes": ["violations"], **({"runOnly": {"type": "rule", "values": rules}} if rules else {})}
-    result = page.evaluate("options => axe.run(document, options)", options)
-    return [
-        f"{path}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes'][:3]]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
-@pytest.fixture(scope="module")
-def walk(browser: object, site_url: str, built_site: Path) -> Walk:
-    """Every page, in both languages, visited once: loaded to network idle (calculators' runtime included),
-    checked by axe-core in the scheme it loaded in, switched with the theme's own toggle to the other scheme
-    and checked again on the rules a scheme can change. The toggle is remembered, so pages alternate the
-    scheme they load in, and each scheme gets every rule on half the pages and its colours on all of them."""
-    context = browser.new_context()
-    page = context.new_page()
-    seen = Walk()
-    where = {"path": ""}
-    page.on(
-        "console", lambda m: seen.problems.append(f"{where['path']}: console {m.text}") if m.type == "error" else None
-    )
-    page.on("pageerror", lambda e: seen.problems.append(f"{where['path']}: page error {e}"))
-    # A request still running when the walk moves to the next page is aborted by that navigation, not failed.
-    page.on(
-        "requestfailed",
-        lambda r: (
-            seen.problems.append(f"{where['path']}: failed {r.url} {r.failure}")
-            if r.failure != "net::ERR_ABORTED"
-            else None
-        ),
-    )
-    page.on(
-        "response", lambda r: seen.problems.append(f"{where['path']}: {r.status} {r.url}") if r.status >= 400 else None
-    )
-    axe_source = AXE.read_text(encoding="utf-8")
-    for path in _pages(built_site):
-        where["path"] = path or "/"
-        page.goto(site_url + path, wait_until="networkidle")
-        page.evaluate(NO_TRANSITIONS)
-        for rules in (None, COLOUR_RULES):
-            scheme = page.evaluate(SCHEME)
-            seen.violations[scheme] += _serious_violations(page, path, axe_source, rules)
-            page.click("form[data-md-component=palette] label:not([hidden])")
-            page.wait_for_function(f"() => ({SCHEME})() !== {scheme!r}")
-    context.close()
-    return seen
-
-
-def test_no_page_logs_an_error_or_fails_a_request(walk: Walk) -> None:
+def test_no_page_logs_an_error_or_fails_a_request(desktop_walk: DesktopWalk) -> None:
     """Every page, in both languages, loads (calculators' runtime included) without a console error, a
     page error, a failed request or an HTTP error."""
-    assert walk.problems == [], "\n".join(walk.problems[:20])
+    assert desktop_walk.problems == [], "\n".join(desktop_walk.problems[:20])
 
 
 @pytest.mark.parametrize(
@@ -303,44 +221,16 @@ def test_print_shows_results_not_forms(page: object, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_accessibility_violations(walk: Walk, scheme: str) -> None:
+def test_no_serious_accessibility_violations(desktop_walk: DesktopWalk, scheme: str) -> None:
     """axe-core finds no serious or critical violation on any page, in either language or scheme."""
-    assert walk.violations[scheme] == [], "\n".join(walk.violations[scheme])
+    assert desktop_walk.violations[scheme] == [], "\n".join(desktop_walk.violations[scheme])
 
 
-# A calculator off screen is not laid out (content-visibility) and stands in at the height x4.css reserves
-# for it; drawn, it must fit there, or checkers and anchors meet it laid over what follows.
-OUTGROWN_RESERVATIONS = """() => [...document.querySelectorAll('.md-content__inner > .x4-calc')].flatMap((widget) => {
-  const reserved = parseFloat(getComputedStyle(widget).containIntrinsicHeight.split(' ').pop());
-  widget.style.contentVisibility = 'visible';
-  const height = Math.ceil(widget.getBoundingClientRect().height);
-  return height <= reserved ? [] : [[widget.dataset.calculator, reserved, height]]; // none reserved: NaN
-})"""
-
-
-def test_tap_targets_keep_their_size_on_a_phone(browser: object, site_url: str, built_site: Path) -> None:
+def test_tap_targets_keep_their_size_on_a_phone(phone_walk: PhoneWalk) -> None:
     """On a phone (Lighthouse's mobile viewport), axe-core's target-size rule passes on every calculator page,
     in both languages: no field, button or summary is too small or covered by another target. On the
     narrowest common phone, every calculator fits the height it reserves while off screen."""
-    context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    axe_source = AXE.read_text(encoding="utf-8")
-    problems = []
-    for path in _pages(built_site):
-        if 'class="x4-calc"' not in (built_site / path / "index.html").read_text(encoding="utf-8"):
-            continue
-        page.goto(site_url + path)
-        page.evaluate(axe_source)
-        result = page.evaluate("axe.run(document, {runOnly: ['target-size'], resultTypes: ['violations']})")
-        for violation in result["violations"]:
-            problems += [f"{path}: {node['target']} {node['failureSummary'][:160]}" for node in violation["nodes"][:3]]
-        page.set_viewport_size({"width": 360, "height": 800})
-        for name, reserved, height in page.evaluate(OUTGROWN_RESERVATIONS):
-            problems.append(
-                f"{path}: calculator {name} is {height} px tall at 360 px but reserves {reserved} px (x4.css)"
-            )
-        page.set_viewport_size({"width": 412, "height": 823})
-    context.close()
+    problems = phone_walk.targets + phone_walk.outgrown
     assert problems == [], "\n".join(problems)
 
 
@@ -364,29 +254,14 @@ def test_calculator_is_usable_from_the_keyboard(page: object, site_url: str) -> 
     assert page.get_attribute(f"{widget} .x4-calc__output", "aria-live") == "polite"
 
 
-def test_pages_without_calculators_stay_under_500_kb(browser: object, site_url: str, built_site: Path) -> None:
-    """Every chapter without a calculator, and a sample of chip pages, transfers under 500 KiB in
-    total (served gzipped, as hosts do), and loads nothing of the Python runtime. The scratchpad and the
-    drill run Python on the page, as calculators do."""
-    over = []
-    paths = [p for p in _pages(built_site) if "accelerators/" not in p or p.endswith(("h100-sxm/", "tpu-v5p/"))]
-    for path in paths:
-        html = (built_site / path / "index.html").read_text(encoding="utf-8")
-        if any(f'class="{runs_python}"' in html for runs_python in ("x4-calc", "x4-scratchpad", "x4-drill")):
-            continue
-        context = browser.new_context()
-        sizes: list[int] = []
-        urls: list[str] = []
-
-        def done(request: object, urls: list[str] = urls, sizes: list[int] = sizes) -> None:
-            urls.append(request.url)
-            sizes.append(request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"])
-
-        context.on("requestfinished", done)
-        page = context.new_page()
-        page.goto(site_url + path, wait_until="networkidle")
-        context.close()
-        total = sum(sizes)
-        if total > 500 * 1024 or any("pyodide" in u for u in urls):
-            over.append(f"{path}: {total // 1024} KiB")
+def test_pages_without_calculators_stay_under_500_kb(desktop_walk: DesktopWalk) -> None:
+    """Every page that runs no Python (every chapter without a calculator, every chip page) transfers under
+    500 KiB in total from an empty cache (served gzipped, as hosts do), and loads nothing of the Python runtime.
+    The scratchpad and the drill run Python on the page, as calculators do."""
+    assert len(desktop_walk.transfers) > 50, sorted(desktop_walk.transfers)
+    over = [
+        f"{path}: {total // 1024} KiB"
+        for path, (total, urls) in desktop_walk.transfers.items()
+        if total > 500 * 1024 or any("pyodide" in url for url in urls)
+    ]
     assert over == [], over
