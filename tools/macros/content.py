@@ -329,6 +329,27 @@ def failure_table(lang: str) -> str:
 
 
 @macro
+def failure_report(lang: str, figure: str) -> str:
+    """A count of the edition's failure report (data/training.yaml), in the page's numbers: accelerators, days,
+    interruptions, unexpected, or planned (interruptions less the unexpected ones); e.g. 'interruptions' -> '466'."""
+    figures = _calc.load_data().training
+    if figures is None:
+        raise ValueError("data/training.yaml: no failure report")
+    report = figures.failure_report()
+    unexpected = report.unexpected if report.unexpected is not None else float("nan")
+    values = {
+        "accelerators": report.accelerators,
+        "days": report.days,
+        "interruptions": report.interruptions,
+        "unexpected": unexpected,
+        "planned": report.interruptions - unexpected,
+    }
+    if figure not in values or values[figure] != values[figure]:
+        raise ValueError(f"data/training.yaml: the failure report has no {figure!r}")
+    return _calc.format_number(values[figure], lang, digits=6)
+
+
+@macro
 def checkpoint_storage(lang: str, which: str = "sustained") -> str:
     """The edition's default checkpoint storage bandwidth from data/training.yaml (sustained or peak), e.g. '2 TB/s'."""
     figures = _calc.load_data().training
