@@ -244,27 +244,11 @@ class _Checkpoint:
     steps: list[Step]
 
 
-def _checkpoint(
-    n: float,
-    model: str | None,
-    params: float | None,
-    recipe: str,
-    mode: str,
-    storage_bytes_per_s: float | None,
-    host_bytes_per_s: float | None,
-) -> _Checkpoint | None:
-    """The checkpoint's bytes from the model and the recipe, its write time and the stall (None: no model given)."""
-    if model is not None:
-        params = load_data().model(model).params
-    if params is None:
-        return None
-    psi = check_number("params", params)
-    per_param = checkpoint_bytes_per_param(recipe=recipe)
+def _size_steps(psi: float, recipe: str, per_param: float, storage: float, write: float) -> list[Step]:
+    """The checkpoint's bytes per parameter, its size and its write time, as derivation steps."""
     weights, _, optimizer = RECIPES[recipe]
     size = psi * per_param
-    storage = storage_bytes_per_s if storage_bytes_per_s is not None else checkpoint_storage_bytes_per_s()
-    write = checkpoint_write_seconds(checkpoint_bytes=size, storage_bytes_per_s=storage)
-    steps = [
+    return [
         step(
             "checkpoint_bytes_per_param",
             text("goodput.step.bytes_per_param"),
@@ -296,6 +280,28 @@ def _checkpoint(
             B=q(storage, "B/s"),
         ),
     ]
+
+
+def _checkpoint(
+    n: float,
+    model: str | None,
+    params: float | None,
+    recipe: str,
+    mode: str,
+    storage_bytes_per_s: float | None,
+    host_bytes_per_s: float | None,
+) -> _Checkpoint | None:
+    """The checkpoint's bytes from the model and the recipe, its write time and the stall (None: no model given)."""
+    if model is not None:
+        params = load_data().model(model).params
+    if params is None:
+        return None
+    psi = check_number("params", params)
+    per_param = checkpoint_bytes_per_param(recipe=recipe)
+    size = psi * per_param
+    storage = storage_bytes_per_s if storage_bytes_per_s is not None else checkpoint_storage_bytes_per_s()
+    write = checkpoint_write_seconds(checkpoint_bytes=size, storage_bytes_per_s=storage)
+    steps = _size_steps(psi, recipe, per_param, storage, write)
     if mode == "sync":
         steps.append(
             step("checkpoint_seconds", text("goodput.step.stall_sync"), r"C = W", "{W}", write, "s", W=q(write, "s"))
