@@ -119,11 +119,13 @@ from calc._internal.serving import default_efficiency as serving_default_efficie
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.tiling import output_tiles, tile_efficiency, wave_count, wave_efficiency
 from calc._internal.training import (
+    amdahl_speedup,
     attention_flops_per_token,
     cluster_flop_per_s,
     facility_power_w,
     training,
     training_flops,
+    training_flops_by_kind,
     training_scaling_svg,
     training_seconds,
 )
@@ -215,6 +217,7 @@ __all__ = [
     "allgather",
     "allreduce",
     "alltoall",
+    "amdahl_speedup",
     "attainable_flop_per_s",
     "attention_flops_per_token",
     "best_draft_tokens",
@@ -322,6 +325,7 @@ __all__ = [
     "tp_allreduce_seconds",
     "training",
     "training_flops",
+    "training_flops_by_kind",
     "training_memory",
     "training_scaling_point",
     "training_scaling_svg",

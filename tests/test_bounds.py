@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RELATIONS = {
     ("parallelism/layout.py", "kv_heads"),
     ("memory/activations.py", "kv_heads"),
+    ("training/formulas.py", "kv_heads"),
     ("training/run.py", "total_params"),
     ("inference/formulas.py", "tokens"),
     ("serving/case.py", "tokens"),

@@ -11,9 +11,10 @@ from pathlib import Path
 BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
-    # The API reference: one <code> per name in its prose (755 in English, 781 in Spanish), a chapter others are editing.
-    "reference/calc": 1870,
-    "es/reference/calc": 1870,
+    # The API reference: one <code> per name in its prose (755 in English, 781 in Spanish) and one list item per
+    # public function, a chapter others are editing; 1,872 in Spanish since the FLOPs-by-kind and Amdahl functions.
+    "reference/calc": 1880,
+    "es/reference/calc": 1880,
     # The accelerator landscape: every chip's figures, each a cell with its source's numbered link (380 cells).
     "landscape": 1580,
     "es/landscape": 1580,

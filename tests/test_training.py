@@ -385,3 +385,45 @@ def test_a_sync_that_cannot_hide_stretches_the_headline_as_the_chart_does() -> N
     assert "outlasts each step's compute" in result.notes[0].render("en")
     hidden = calc.compute("training", {**inputs, "batch_tokens": "4Mi"}).quantities
     assert hidden["sync_stretch"] == 1 and hidden["seconds"] == hidden["compute_seconds"]
+
+
+def test_flops_by_kind_split_a_dense_step_as_kaplan_counts_them() -> None:
+    """Llama 3 405B at 8,192 tokens: weight GEMMs 2.41e12, causal attention 1.01e11 and the output head 1.26e10
+    FLOPs per token (Kaplan et al. 2020, Table 1, backward twice forward), 95.5 % of them in the GEMMs; their sum
+    is 6N's weight part with the embedding (a lookup) left out, and attention without the mask is PaLM's term."""
+    m = calc.load_data().model("llama-3-405b")
+    shape = dict(
+        layers=m.layers,
+        hidden_size=m.hidden_size,
+        attention_heads=m.attention_heads,
+        kv_heads=m.kv_heads,
+        head_dim=m.head_dim,
+        ffn_hidden_size=m.ffn_hidden_size,
+        vocab_size=m.vocab_size,
+        sequence_length=8192,
+        mlp=m.mlp,
+    )
+    kinds = calc.training_flops_by_kind(**shape)
+    assert kinds["linear"] == pytest.approx(2.41e12, rel=0.01)
+    assert kinds["attention"] == pytest.approx(1.01e11, rel=0.01)
+    assert kinds["output"] == pytest.approx(1.26e10, rel=0.01)
+    assert kinds["linear"] / sum(kinds.values()) == pytest.approx(0.955, abs=0.001)
+    embedding = m.vocab_size * m.hidden_size
+    assert kinds["linear"] + kinds["output"] == pytest.approx(6 * (m.params - embedding), rel=0.01)
+    full = calc.training_flops_by_kind(**shape, causal=False)["attention"]
+    assert full == calc.attention_flops_per_token(
+        layers=m.layers, width=m.attention_heads * m.head_dim, sequence_length=8192
+    )
+    gelu = calc.training_flops_by_kind(**{**shape, "mlp": "gelu"})["linear"]
+    assert kinds["linear"] - gelu == pytest.approx(6 * m.layers * m.hidden_size * m.ffn_hidden_size)
+    with pytest.raises(CalcError):
+        calc.training_flops_by_kind(**{**shape, "kv_heads": 256})
+
+
+def test_amdahl_speedup_never_reaches_the_factor() -> None:
+    """Amdahl (1967): 95.5 % of the time twice as fast gives 1 / (0.045 + 0.4775) = 1.91; all of it gives 2, none 1."""
+    assert calc.amdahl_speedup(share=0.955, factor=2) == pytest.approx(1.914, abs=0.001)
+    assert calc.amdahl_speedup(share=1, factor=2) == pytest.approx(2)
+    assert calc.amdahl_speedup(share=0, factor=2) == pytest.approx(1)
+    with pytest.raises(CalcError):
+        calc.amdahl_speedup(share=1.5, factor=2)

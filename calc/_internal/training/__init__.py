@@ -6,10 +6,12 @@ from .calculator import TRAINING, scaling_point, training, training_scaling_svg
 from .formulas import (
     J_PER_KWH,
     JSON_ALIASES,
+    amdahl_speedup,
     attention_flops_per_token,
     cluster_flop_per_s,
     facility_power_w,
     training_flops,
+    training_flops_by_kind,
     training_seconds,
 )
 from .run import TrainingRun, gradient_sync, model_flops, training_run
@@ -22,6 +24,7 @@ __all__ = [
     "J_PER_KWH",
     "TRAINING",
     "TrainingRun",
+    "amdahl_speedup",
     "attention_flops_per_token",
     "cluster_flop_per_s",
     "facility_power_w",
@@ -30,6 +33,7 @@ __all__ = [
     "scaling_point",
     "training",
     "training_flops",
+    "training_flops_by_kind",
     "training_run",
     "training_scaling_svg",
     "training_seconds",
