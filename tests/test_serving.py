@@ -334,6 +334,145 @@ def test_cost_per_million_output_tokens() -> None:
     )
 
 
+# -- Input and output tokens priced apart ---------------------------------------------------------------------------
+
+SPLIT_KEYS = (
+    "prefill_time_share",
+    "cost_per_million_input_tokens",
+    "cost_per_million_generated_tokens",
+    "generated_to_input_cost_ratio",
+)
+
+
+def _request_cost(q: dict) -> float:
+    """The GPU cost of one request: n × price per second over the requests per second."""
+    return q["price_usd_per_hour"] * q["n"] / 3600 / q["requests_per_second"]
+
+
+def _assert_split_adds_up(inputs: dict[str, str]) -> dict:
+    q = _serve(**inputs)
+    p, o = float(inputs.get("prompt_tokens", "1024")), float(inputs.get("output_tokens", "256"))
+    q["n"] = float(inputs.get("tp", "1"))
+    assert 0.0 <= q["prefill_time_share"] <= 1.0
+    split = (q["cost_per_million_input_tokens"] * p + q["cost_per_million_generated_tokens"] * o) / 1e6
+    assert split == pytest.approx(_request_cost(q), rel=1e-9)
+    assert split == pytest.approx(q["cost_per_million_output_tokens"] * o / 1e6, rel=1e-9)  # the all-in price
+    return q
+
+
+@pytest.mark.parametrize("schedule", ["chunked", "blocking"])
+@pytest.mark.parametrize("preset", sorted(calc.CALCULATORS["serving"].presets))
+def test_input_and_output_costs_add_up_to_the_request(preset: str, schedule: str) -> None:
+    """The prompt's P tokens at the input price plus the O output tokens at the decode-only price pay exactly for
+    the GPU time of one request (n × price / requests per second), on every preset that fits and has a price."""
+    inputs = {**calc.CALCULATORS["serving"].presets[preset], "schedule": schedule}
+    q = _serve(**inputs)
+    if q["cost_per_million_output_tokens"] is None:  # the RTX 4090 has no price in the data
+        assert all(q[key] is None for key in SPLIT_KEYS[1:])
+        return
+    _assert_split_adds_up(inputs)
+
+
+@given(
+    st.sampled_from(["llama-3-8b", "llama-3-70b"]),
+    st.sampled_from(["1", "2", "8"]),
+    st.integers(min_value=1, max_value=32_768),
+    st.integers(min_value=1, max_value=4_096),
+    st.integers(min_value=1, max_value=512),
+    st.sampled_from(["chunked", "blocking"]),
+)
+def test_the_split_adds_up_for_any_request(
+    model: str, tp: str, prompt: int, output: int, batch: int, schedule: str
+) -> None:
+    """Whatever the shape, the schedule and the AllReduce's path, the two prices share out the request's cost."""
+    inputs = {"model": model, "tp": tp, "prompt_tokens": str(prompt), "output_tokens": str(output)}
+    inputs |= {"batch": str(batch), "schedule": schedule}
+    outcome = calc.run("serving", inputs, "en")
+    assume(outcome["ok"] and outcome["quantities"]["fits"])
+    _assert_split_adds_up(inputs)
+
+
+def test_worked_example_of_the_split_by_hand() -> None:
+    """Llama 3 8B on one H100 at $2.99/h, batch 256, 1,024-token prompts and 256-token answers, chunked.
+    The step: max(T_W 5.05 ms, T_lin,mix 25.9 ms) + max(T_KV 13.0 ms, T_att,mix 0.54 ms) = 38.9 ms, where the
+    mixed matmuls are 255/256 × 5.17 ms of decodes plus one prompt's 20.7 ms. The same step with its decodes
+    alone: max(5.05, 255/256 × 5.17 = 5.15 ms) + max(13.0, 0.19 ms) = 18.2 ms. The prompts add 38.9 − 18.2 =
+    20.7 ms, f = 0.533. The batch makes 256 / 38.9 ms = 6,586 output tokens/s and 6,586 × 1,024 / 256 = 26,345
+    prompt tokens/s, and costs 2.99 / 3600 = $0.000831 a second: input 0.533 × 0.000831 / 26,345 × 10⁶ = $0.0168
+    per million, output 0.467 × 0.000831 / 6,586 × 10⁶ = $0.0589 per million, 3.51 times dearer. Check:
+    0.0168 × 1,024 + 0.0589 × 256 = 32.3 = $0.126 (all-in) × 256, in millionths of a dollar per request."""
+    q = _serve(batch="256")
+    weights, kv = q["decode_weights_seconds"], q["decode_kv_seconds"]
+    share = 255 / 256
+    alone = max(weights, share * q["decode_linear_seconds"]) + max(kv, share * q["decode_attention_seconds"])
+    assert q["decode_step_seconds"] == pytest.approx(0.0389, rel=2e-3)
+    assert alone == pytest.approx(0.0182, rel=2e-3)
+    f = (q["decode_step_seconds"] - alone) / q["decode_step_seconds"]
+    assert q["prefill_time_share"] == pytest.approx(f) == pytest.approx(0.533, rel=2e-3)
+    dollars = 2.99 / 3600
+    rate = q["output_tokens_per_second"]
+    assert rate == pytest.approx(6586, rel=1e-3)
+    assert q["cost_per_million_input_tokens"] == pytest.approx(f * dollars / (rate * 1024 / 256) * 1e6)
+    assert q["cost_per_million_input_tokens"] == pytest.approx(0.0168, rel=3e-3)
+    assert q["cost_per_million_generated_tokens"] == pytest.approx((1 - f) * dollars / rate * 1e6)
+    assert q["cost_per_million_generated_tokens"] == pytest.approx(0.0589, rel=3e-3)
+    assert q["generated_to_input_cost_ratio"] == pytest.approx(3.51, rel=3e-3)
+
+
+def test_blocking_charges_a_prompt_token_its_own_prefill_time() -> None:
+    """Blocking: the prefills' share B·TTFT of each cycle, spread over the batch's B·P prompt tokens, leaves each
+    prompt token TTFT / P seconds of the engine, whatever the batch; it grows with the prompt (causal attention
+    is quadratic in it), and the ratio with it, while a larger batch shares each decode step's weight read and
+    makes output tokens relatively cheaper."""
+    prices = []
+    for prompt in ("512", "2048", "8192"):
+        q = _serve(schedule="blocking", prompt_tokens=prompt, batch="8")
+        per_second = q["price_usd_per_hour"] / 3600
+        expected = q["ttft_seconds"] / float(prompt) * per_second * 1e6
+        assert q["cost_per_million_input_tokens"] == pytest.approx(expected)
+        prices.append((q["cost_per_million_input_tokens"], q["generated_to_input_cost_ratio"]))
+    assert prices == sorted(prices) and prices[0][1] < prices[-1][1]
+    ratios = [_serve(schedule="blocking", batch=b)["generated_to_input_cost_ratio"] for b in ("1", "16", "256")]
+    assert ratios == sorted(ratios, reverse=True) and ratios[-1] > 1
+
+
+def test_chunked_prompts_ride_free_under_the_reads_until_their_math_shows() -> None:
+    """Chunked, Llama 3 8B on one H100 at batch 32: short prompts' matmuls hide under the weight read (the step
+    stays memory-bound), so they add no time, cost nothing and leave no ratio to give; the all-in price is then
+    the decode price. Longer prompts make the step compute-bound and the input price rises with them."""
+    short = _serve()
+    assert short["prefill_time_share"] == 0.0 and short["cost_per_million_input_tokens"] == 0.0
+    assert short["generated_to_input_cost_ratio"] is None
+    assert short["cost_per_million_generated_tokens"] == pytest.approx(short["cost_per_million_output_tokens"])
+    prices = [_serve(prompt_tokens=p)["cost_per_million_input_tokens"] for p in ("1024", "2048", "4096", "8192")]
+    assert prices == sorted(prices) and prices[0] == 0.0 < prices[1]
+
+
+def test_long_prompts_make_output_tokens_relatively_dearer_at_the_memory_limit() -> None:
+    """Llama 3 70B over eight H100s, each shape at the largest batch memory holds: 8,000-token prompts with
+    200-token answers hold fewer sequences than 1,000 + 1,000, so each step's weight read is shared by fewer
+    output tokens, each reading a longer cache; a prompt token costs about the same (compute-bound prefill),
+    and the ratio rises."""
+    rows = []
+    for prompt, output in (("1000", "1000"), ("8000", "200")):
+        base = {"model": "llama-3-70b", "tp": "8", "prompt_tokens": prompt, "output_tokens": output}
+        limit = _serve(**base)["max_batch"]
+        rows.append((limit, _assert_split_adds_up({**base, "batch": str(limit)})))
+    (short_limit, short), (long_limit, long) = rows
+    assert long_limit < short_limit
+    assert long["cost_per_million_input_tokens"] == pytest.approx(short["cost_per_million_input_tokens"], rel=0.25)
+    assert long["generated_to_input_cost_ratio"] > 2 * short["generated_to_input_cost_ratio"] > 2
+
+
+def test_without_a_price_the_share_stays_and_the_prices_go() -> None:
+    """The time share needs no price; the three prices do, and a batch that does not fit gets none of the four."""
+    unpriced = _serve(accelerator="h800-sxm", schedule="blocking")
+    assert 0 < unpriced["prefill_time_share"] < 1
+    assert all(unpriced[key] is None for key in SPLIT_KEYS[1:])
+    over = _serve(batch="500")
+    assert all(over[key] is None for key in SPLIT_KEYS)
+
+
 def test_custom_chip_needs_a_link_for_tensor_parallelism() -> None:
     """A custom chip has no scale-up link in the data: TP 2 asks for --link-gbytes-s, and works with it."""
     custom = {"accelerator": "custom", "peak_tflops": "500", "bandwidth_tbytes_s": "2", "memory_gb": "96", "tp": "2"}
@@ -373,6 +512,12 @@ def test_cli_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert CONTRACT_KEYS <= set(out) and out["sweep"] and out["slo_batch"]
     assert out["cost_per_million_output_tokens"] == pytest.approx(
         8 * 3 / (out["output_tokens_per_second"] * 3600) * 1e6
+    )
+    assert set(SPLIT_KEYS) <= set(out)  # "2k" prompt tokens are 2,000
+    split = out["cost_per_million_input_tokens"] * 2000 + out["cost_per_million_generated_tokens"] * 512
+    assert split == pytest.approx(out["cost_per_million_output_tokens"] * 512)
+    assert out["generated_to_input_cost_ratio"] == pytest.approx(
+        out["cost_per_million_generated_tokens"] / out["cost_per_million_input_tokens"]
     )
     assert main(["speculative", "--acceptance", "0.8", "--draft-tokens", "4", "--draft-cost", "0.1", "--json"]) == 0
     spec = json.loads(capsys.readouterr().out)

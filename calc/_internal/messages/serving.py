@@ -47,6 +47,22 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Cost per million output tokens",
         "es": "Coste por millón de tokens de salida",
     },
+    "serving.out.prefill_time_share": {
+        "en": "Share of the engine's time the prompts add",
+        "es": "Fracción del tiempo del motor que añaden los prompts",
+    },
+    "serving.out.cost_per_million_input_tokens": {
+        "en": "Cost per million input tokens (prefill's share)",
+        "es": "Coste por millón de tokens de entrada (la parte del prefill)",
+    },
+    "serving.out.cost_per_million_generated_tokens": {
+        "en": "Cost per million output tokens (decode's share)",
+        "es": "Coste por millón de tokens de salida (la parte de la decodificación)",
+    },
+    "serving.out.generated_to_input_cost_ratio": {
+        "en": "Output token over input token, cost ratio",
+        "es": "Razón de coste entre un token de salida y uno de entrada",
+    },
     "serving.out.slo_batch": {"en": "Largest batch that meets the target", "es": "Batch máximo que cumple el objetivo"},
     "serving.out.slo_cost_per_million_output_tokens": {
         "en": "Cost per million output tokens at the target",
@@ -203,6 +219,34 @@ ENTRIES: dict[str, dict[str, str]] = {
     "serving.step.rate": {"en": "Output tokens/s of the batch", "es": "Tokens de salida/s del batch"},
     "serving.step.requests": {"en": "Requests per second", "es": "Solicitudes por segundo"},
     "serving.step.cost": {"en": "Cost per million output tokens", "es": "Coste por millón de tokens de salida"},
+    "serving.step.decode_only_step": {
+        "en": "The same step with its decodes alone, without the joining prompts",
+        "es": "El mismo paso solo con sus decodificaciones, sin los prompts que se incorporan",
+    },
+    "serving.step.prefill_added": {
+        "en": "Time the joining prompts add to each step (none when their math hides under the reads)",
+        "es": "Tiempo que los prompts que se incorporan añaden a cada paso (nada si su cálculo queda oculto bajo las lecturas)",
+    },
+    "serving.step.prefill_share": {
+        "en": "Prefill's share of the engine's time",
+        "es": "Fracción del tiempo del motor que corresponde al prefill",
+    },
+    "serving.step.prefill_share_blocking": {
+        "en": "Prefill's share of the engine's time: the prefills each request cycle stops for",
+        "es": "Fracción del tiempo del motor que corresponde al prefill: los prefills por los que se detiene cada ciclo de solicitudes",
+    },
+    "serving.step.cost_input": {
+        "en": "Cost per million input tokens: prefill's share of the cost over the prompt tokens per second",
+        "es": "Coste por millón de tokens de entrada: la parte del coste del prefill entre los tokens de prompt por segundo",
+    },
+    "serving.step.cost_generated": {
+        "en": "Cost per million output tokens, decode's share only: the rest of the cost over the output tokens per second",
+        "es": "Coste por millón de tokens de salida, solo la parte de la decodificación: el resto del coste entre los tokens de salida por segundo",
+    },
+    "serving.step.cost_ratio": {
+        "en": "How many times dearer an output token is than an input token",
+        "es": "Cuántas veces más caro es un token de salida que uno de entrada",
+    },
     "serving.note.basis": {
         "en": "Basis: {basis}, memory bandwidth {bandwidth_value}, {bandwidth} of the {bandwidth_peak} rating ({bandwidth_source}), and dense {dtype} matmuls at {compute_value}, {compute} of the {compute_peak} peak ({compute_source}); give one efficiency to replace both.",
         "es": "Base: {basis}, ancho de banda de memoria de {bandwidth_value}, {bandwidth} de los {bandwidth_peak} nominales ({bandwidth_source}), y matmuls {dtype} densos a {compute_value}, {compute} del pico de {compute_peak} ({compute_source}); indica una eficiencia para sustituir ambas.",

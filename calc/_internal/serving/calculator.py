@@ -67,6 +67,10 @@ UNFIT_NONE = (
     "decode_step_seconds",
     "decode_bound",
     "cost_per_million_output_tokens",
+    "prefill_time_share",
+    "cost_per_million_input_tokens",
+    "cost_per_million_generated_tokens",
+    "generated_to_input_cost_ratio",
 )
 
 
@@ -150,8 +154,11 @@ def serving(
     Returns:
         Result with weights_bytes, kv_bytes (the batch's cache at full length), max_batch, fits, ttft_seconds,
         tpot_seconds, request_seconds, output_tokens_per_second, requests_per_second, decode_bound,
-        cost_per_million_output_tokens (None without a price), the slo_* quantities (None without a target) and
-        basis ("achievable" when a measured share of the chip is used, else "peak").
+        cost_per_million_output_tokens (None without a price; all the GPU time charged to output tokens),
+        prefill_time_share (the engine time prompts add: case.py `_phase_split`), the same cost split between the phases
+        as cost_per_million_input_tokens and cost_per_million_generated_tokens, and their ratio
+        generated_to_input_cost_ratio (None when prefill adds no time), the slo_* quantities (None without a
+        target) and basis ("achievable" when a measured share of the chip is used, else "peak").
 
     Raises:
         CalcError: a value outside its range, an unknown model or accelerator, or a figure the chip lacks.
@@ -320,6 +327,10 @@ def _quantities(
         "basis": used,
         "price_usd_per_hour": price,
         "cost_per_million_output_tokens": point.get("cost"),
+        "prefill_time_share": point["prefill_share"],
+        "cost_per_million_input_tokens": point.get("cost_input"),
+        "cost_per_million_generated_tokens": point.get("cost_generated"),
+        "generated_to_input_cost_ratio": point.get("cost_ratio"),
         "slo_tpot_seconds": slo,
         "slo_batch": None,
         "slo_batch_tpot_seconds": None,
@@ -528,6 +539,10 @@ SERVING = Calculator(
         "compute_efficiency": "",
         "price_usd_per_hour": "",
         "cost_per_million_output_tokens": "USD",
+        "prefill_time_share": "",
+        "cost_per_million_input_tokens": "USD",
+        "cost_per_million_generated_tokens": "USD",
+        "generated_to_input_cost_ratio": "",
         "slo_tpot_seconds": "s",
         "slo_batch": "",
         "slo_batch_tpot_seconds": "s",

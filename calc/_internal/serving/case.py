@@ -182,8 +182,10 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     out = {"batch": batch, **_prefill_point(case, bandwidth, flop_rate)}
     out.update(_decode_point(case, batch, bandwidth, flop_rate))
     out.update(_step_point(case, batch, out))
+    out.update(_phase_split(case, batch, out))
     if case.price is not None:
         out["cost"] = case.tp * case.price / 3_600.0 / out["rate"] * 1e6
+        out.update(_phase_costs(case, out))
     for key, value in out.items():
         check_finite_result(key, value)
     return out
@@ -271,6 +273,50 @@ def _step_point(case: ServingCase, b: float, point: dict[str, float]) -> dict[st
         "rate": rate,
         "requests_per_second": rate / o,
     }
+
+
+def _phase_split(case: ServingCase, b: float, point: dict[str, float]) -> dict[str, float]:
+    """The share of the engine's time each phase adds, to split its cost between prompt and output tokens.
+
+    Chunked: what the joining prompts add to a step, T − T_dec, where T_dec is the same step formula over the
+    step's decodes alone, max(T_W, (O − 1)/O · T_lin) + max(T_KV, (O − 1)/O · T_att) + T_TP(B(O − 1)/O): the
+    marginal time of prefill (none while the prompts' math hides under the weight and cache reads; never below
+    none, where a smaller AllReduce takes a slower path). Blocking: the prefills' B·TTFT of each request cycle
+    B·TTFT + (O − 1)·T_dec. Example: a step of 20 ms whose decodes alone take 15 ms gives prefill 5/20 = 25 %.
+    """
+    o = case.output
+    if case.schedule == "chunked":
+        share = (o - 1.0) / o
+        linear, attention = share * point["decode_linear"], share * point["decode_attention"]
+        comm = case.comm(b * share)
+        alone = max(point["decode_weights"], linear) + max(point["decode_kv_time"], attention) + comm
+        prefill = max(0.0, point["step"] - alone)
+        return {
+            "decode_only_linear": linear,
+            "decode_only_attention": attention,
+            "decode_only_comm": comm,
+            "decode_only_step": alone,
+            "prefill_step_seconds": prefill,
+            "prefill_share": prefill / point["step"],
+        }
+    prefills = b * point["ttft"]
+    return {"prefill_share": prefills / (prefills + (o - 1.0) * point["step"])}
+
+
+def _phase_costs(case: ServingCase, point: dict[str, float]) -> dict[str, float]:
+    """The GPU cost split by `_phase_split`'s shares: per million prompt tokens the prefill's share of the dollars
+    per second over the prompt tokens per second (r·P/O), per million output tokens the rest over r. The two add up
+    to the whole: c_in·P + c_gen·O = c·O, the cost of a request; their ratio is how much dearer an output token is.
+    """
+    dollars = case.tp * case.price / 3_600.0 if case.price is not None else 0.0
+    share, rate = point["prefill_share"], point["rate"]
+    out = {
+        "cost_input": share * dollars / (rate * case.prompt / case.output) * 1e6,
+        "cost_generated": (1.0 - share) * dollars / rate * 1e6,
+    }
+    if out["cost_input"] > 0:
+        out["cost_ratio"] = out["cost_generated"] / out["cost_input"]
+    return out
 
 
 def case_max_batch(case: ServingCase) -> int:
