@@ -67,18 +67,21 @@ def _memory_steps(case: ServingCase, model: Model, fmt: str, kv_fmt: str, limit:
             M=q(case.memory, "B"),
             u=case.utilization,
         ),
-        step(
-            "kv_room",
-            text("serving.step.kv_room", limit=float(limit)),
-            room_formula,
-            room.replace("{sequence}", "({S} × {n} / {k})" if split else "{S}"),
-            max(0.0, case.usable - case.weights - case.extra_resident) / (case.kv_per_sequence * n / k),
-            "",
-            U=q(case.usable, "B"),
-            W=q(resident, "B"),
-            S=q(case.kv_per_sequence, "B"),
-            n=n,
-            k=k,
+        replace(
+            step(
+                "kv_room",
+                text("serving.step.kv_room", limit=float(limit)),
+                room_formula,
+                room.replace("{sequence}", "({S} × {n} / {k})" if split else "{S}"),
+                max(0.0, case.usable - case.weights - case.extra_resident) / (case.kv_per_sequence * n / k),
+                "",
+                U=q(case.usable, "B"),
+                W=q(resident, "B"),
+                S=q(case.kv_per_sequence, "B"),
+                n=n,
+                k=k,
+            ),
+            digits=digits_for_difference(case.usable - resident, [case.usable, resident]),
         ),
     ]
 
