@@ -1,7 +1,8 @@
 """What the build defers into <template>s comes back when the reader needs it (overrides/assets/x4/x4-later.js):
 a worked answer when opened, a code block's colours as it nears the viewport, everything before printing, the
 answer holding an anchor the address names, a calculator select's list as the select is reached, and a
-calculator's "More options" as it opens (its defaults are sent until then)."""
+calculator's "More options" as it opens (its defaults are sent until then), and a chart's wide drawing once its
+figure is wide enough."""
 
 from __future__ import annotations
 
@@ -131,4 +132,33 @@ def test_a_custom_models_fields_come_in_when_custom_is_chosen(page: object, site
     _answered(page, widget, before)
     assert page.is_visible(f"{widget} [name=layers]")
     assert "layers" in json.loads(page.evaluate(EXPORTED, widget))
+    assert page.x4_errors == []
+
+
+SHOWN = "() => [...document.querySelectorAll('.x4-figure--responsive svg')].filter((s) => s.checkVisibility()).map((s) => s.classList[1])"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_wide_chart_comes_in_where_the_page_is_wide_and_before_printing(
+    page: object, site_url: str, lang: str
+) -> None:
+    """The validation chart: on a phone the page holds and shows the narrow drawing only; widened to a desktop's,
+    the wide one is stamped out and shown in its place, and narrowed again the narrow one is back; a phone about to
+    print gets the wide one too (the print width picks)."""
+    url = site_url + ("es/" if lang == "es" else "") + "validation/"
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(url)
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.querySelectorAll('.x4-chart--wide').length") == 0
+    assert page.evaluate(SHOWN) == ["x4-chart--narrow"]
+    page.set_viewport_size({"width": 1200, "height": 800})
+    page.wait_for_function("() => document.querySelector('.x4-chart--wide') !== null")
+    assert page.evaluate(SHOWN) == ["x4-chart--wide"]
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.wait_for_function(SHOWN.replace("() => ", "() => String(") + ") === 'x4-chart--narrow'")
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.evaluate("document.querySelectorAll('.x4-figure--responsive template').length") == 0
+    assert page.evaluate(SHOWN) == ["x4-chart--narrow"]  # still a phone's width on screen
     assert page.x4_errors == []

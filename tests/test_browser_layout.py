@@ -342,7 +342,9 @@ def _ranking_tables(browser: object, site_url: str, viewport: dict[str, int]) ->
     for path in RANKING:
         page.goto(site_url + path)
         page.wait_for_function(
-            "(w) => !document.querySelector(w + ' .x4-table-wrap').hidden", arg=_widget("parallelism"), timeout=LIVE_MS
+            "(w) => document.querySelector(w + ' .x4-table-wrap')?.hidden === false",
+            arg=_widget("parallelism"),
+            timeout=LIVE_MS,
         )
         tables[path] = page.evaluate(TABLES, viewport["width"])
     context.close()

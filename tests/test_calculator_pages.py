@@ -108,6 +108,15 @@ def test_the_bank_check_can_fail() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_ranking_the_defaults_lack_waits_in_a_template(lang: str) -> None:
+    """The planner ranks layouts only when asked: its empty table is in a <template> the page script stamps out, so
+    it is not in the page at load; the chooser, which ranks at its defaults, has its table in the page."""
+    planner = calculator_html("parallelism", lang)
+    assert '<template class="x4-table"><div class="x4-table-wrap" hidden><table class="x4-calc__table">' in planner
+    assert '<template class="x4-table">' not in calculator_html("chooser", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
 def test_ranking_has_a_column_per_figure(lang: str) -> None:
     """The chooser's table heads rank, accelerator and calc's figure columns; its cells are calc's formatted cells,
     each with the SI figure to sort by, and calc's reason follows on a row of its own across the table."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tools.postprocess import (
     calculator_forms_deferred,
     closed_details_in_template,
+    footnote_paragraphs_unwrapped,
     lazy_highlight,
     nav_titles_unwrapped,
 )
@@ -89,4 +90,14 @@ def test_navigation_titles_lose_their_span_and_the_header_keeps_its() -> None:
     assert nav_titles_unwrapped(link + label + topic) == (
         '<a href="../x/" class="md-nav__link">  Roofline  </a>'
         '<label class="md-nav__link" for="__nav_2">  Learn  <span class="md-icon"></span>' + topic
+    )
+
+
+def test_a_footnote_of_one_paragraph_is_its_items_words_and_one_of_two_keeps_them() -> None:
+    back = '&#160;<a class="footnote-backref" href="#fnref:a" title="Back">&#8617;</a>'
+    one = f'<li id="fn:a">\n<p>Smith (2020), <cite lang="en">Title</cite>, §3.{back}</p>\n</li>'
+    two = '<li id="fn:b">\n<p>First.</p>\n<p>Second.</p>\n</li>'
+    other = "<li>\n<p>Not a note.</p>\n</li>"
+    assert footnote_paragraphs_unwrapped(one + two + other) == (
+        f'<li id="fn:a">Smith (2020), <cite lang="en">Title</cite>, §3.{back}</li>' + two + other
     )

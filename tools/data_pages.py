@@ -153,6 +153,12 @@ def chip_text(data: DataBundle, chip: Accelerator, field: str, english: str | No
     return data.text(f"accelerators/{chip.id}.yaml#{field}", english, lang) or ""
 
 
+def _null_cell(path: str, reason: str, mark: str = "") -> str:
+    """A figure the table does not have: a dash, the cell titled with the reason (the cell itself, not a span in
+    it: a hundred of the table's cells are dashes)."""
+    return f'<td class="x4-num x4-null" data-field="{esc(path)}" title="{esc(reason)}">{NONE}{mark}</td>'
+
+
 def _number_cell(chip: Accelerator, path: str, scale: float, lang: str, data: DataBundle) -> str:
     value = chip.values.get(path)
     mark = _sparse_mark(chip, path, lang, data)
@@ -162,7 +168,7 @@ def _number_cell(chip: Accelerator, path: str, scale: float, lang: str, data: Da
             if value is not None and value.reason
             else t("absent", lang)
         )
-        return f'<td class="x4-num" data-field="{esc(path)}"><span class="x4-null" title="{esc(reason)}">{NONE}</span>{mark}</td>'
+        return _null_cell(path, reason, mark)
     number = value.si / scale
     if path == "memory.capacity" and (value.text or "").endswith("GiB"):
         # HBM and GDDR come in binary sizes whatever unit the vendor prints, so a GiB figure is shown (and
@@ -206,7 +212,7 @@ def _measured_cell(chip: Accelerator, dtype: str | None, scale: float, lang: str
     value = chip.measured_value(dtype)
     if value is None or value.si is None:
         reason = measured_reason(chip, dtype, lang, data)
-        return f'<td class="x4-num" data-field="{esc(path)}"><span class="x4-null" title="{esc(reason)}">{NONE}</span></td>'
+        return _null_cell(path, reason)
     unit = "B/s" if dtype is None else "FLOP/s"
     title = t(
         "measured_title",

@@ -85,6 +85,7 @@ ARTICLE_JS = """([index, chapters, publicBase, labels]) => {
     if (code && code.tagName === "CODE") code.replaceChildren(template.content);
     template.remove();
   }
+  for (const template of article.querySelectorAll("figure > template.x4-wide")) template.replaceWith(template.content);
   for (const details of article.querySelectorAll("details")) details.open = true;
   article.querySelectorAll(".headerlink").forEach((a) => a.remove());
 

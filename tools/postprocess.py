@@ -180,6 +180,17 @@ def calculator_forms_deferred(html: str) -> str:
     return _CALC_FORM.sub(form, html)
 
 
+# A footnote of one paragraph: Python-Markdown wraps its words in a <p> of their own.
+_FOOTNOTE_PARAGRAPH = re.compile(r'(<li id="fn:[^"]+">)\s*<p>((?:(?!</?p[\s>]).)*)</p>\s*(</li>)', re.S)
+
+
+def footnote_paragraphs_unwrapped(html: str) -> str:
+    """A footnote of one paragraph as the list item's own words, without the <p> around them (a page of sources
+    has twenty or more): x4.css gives the item the paragraph's spacing, so the notes look the same. A note of
+    several paragraphs keeps them."""
+    return _FOOTNOTE_PARAGRAPH.sub(r"\1\2\3", html)
+
+
 def nav_titles_unwrapped(html: str) -> str:
     """The theme's navigation links without the span around each title (a third of the navigation's elements,
     each one its script also watches for a clipped title to give a tooltip): a navigation title wraps, so the
@@ -364,6 +375,7 @@ def process_pages(site: Path, *, with_csp: bool, base_path: str = "/") -> list[s
         html = focusable_code(html)
         html = calculator_forms_deferred(html)
         html = nav_titles_unwrapped(html)
+        html = footnote_paragraphs_unwrapped(html)
         html = closed_details_in_template(html)
         html = lazy_highlight(html)
         html = _with_integrity(html, page, site, base_path)

@@ -91,8 +91,10 @@ def validation_group_text(lang: str, group: str, what: str) -> str:
 
 
 def validation_chart(lang: str) -> str:
-    """The ratios twice: labels beside the dots for a wide page, over them for a phone; x4.css shows the one that
-    fits the figure's width (the other is not rendered, so it is not read out either)."""
+    """The ratios twice: labels over the dots for a phone, beside them for a wide page. The narrow drawing is in
+    the page (the one shown without scripts); the wide one waits before it in a <template> that x4-later.js stamps
+    out once the figure is wide enough for it, and before printing. Then x4.css shows the one that fits the
+    figure's width (the other is not rendered, so it is not read out either). Both hold the same words."""
     rows = tuple((_label(row, lang), row.speed_ratio, *row.speed_band, row.within) for row in calc.comparisons())
     narrow = calc.ratio_chart_svg(rows=rows, lang=lang).replace('class="x4-chart"', 'class="x4-chart x4-chart--narrow"')
     wide = (
@@ -100,7 +102,9 @@ def validation_chart(lang: str) -> str:
         .replace("x4-ratio-", "x4-ratio-wide-")
         .replace('class="x4-chart"', 'class="x4-chart x4-chart--wide"')
     )
-    return f'<figure class="x4-figure x4-figure--responsive">{wide}{narrow}</figure>'
+    return (
+        f'<figure class="x4-figure x4-figure--responsive"><template class="x4-wide">{wide}</template>{narrow}</figure>'
+    )
 
 
 def register(env: Any) -> None:

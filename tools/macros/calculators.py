@@ -185,8 +185,8 @@ def _table_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> s
     """A ranking (the chooser's accelerators, the planner's layouts) as a table: rank, name, one column per
     figure (calc formats each cell; `data-sort` holds the SI value the page script sorts by), and calc's reason
     on a row of its own under them, across the table. A calculator that can rank gets the table even when its
-    defaults do not (hidden until a result has rows); a row with `inputs` links to the same calculator with
-    those inputs."""
+    defaults do not (hidden, in a <template> the page script stamps out when a result has rows, so an empty
+    table is not in the page at load); a row with `inputs` links to the same calculator with those inputs."""
     rows = outcome.get("table")
     if rows is None and calculator.describe is None:
         return ""
@@ -218,10 +218,11 @@ def _table_html(calculator: Calculator, outcome: dict[str, Any], lang: str) -> s
         for row in rows or []
     )
     hidden = "" if rows is not None else " hidden"
-    return (
+    table = (
         f'<div class="x4-table-wrap"{hidden}><table class="x4-calc__table"><thead><tr>{head}</tr></thead>'
         f"<tbody>{body}</tbody></table></div>"
     )
+    return table if rows is not None else f'<template class="x4-table">{table}</template>'
 
 
 def _formula_html(tex: str) -> str:

@@ -202,7 +202,7 @@ function render(widget, result) {
       return item;
     }));
   }
-  const table = widget.querySelector(".x4-calc__table");
+  const table = widget.querySelector(".x4-calc__table") || (result.table ? stampTable(widget) : null);
   if (table) table.closest(".x4-table-wrap").hidden = !result.table;
   if (table && result.table) renderTable(widget, table, result);
   // The build's derivation waits in a template until the reader opens it (x4-later.js); a live answer puts it in.
@@ -278,6 +278,16 @@ function renderTable(widget, table, result) {
     return [tr, detail];
   }));
   makeSortable(widget, table);
+}
+
+// A ranking the defaults do not have waits in a template (tools/macros/calculators.py) until a result has rows;
+// renderTable fills it and makes it sortable.
+function stampTable(widget) {
+  const template = widget.querySelector("template.x4-table");
+  if (!template) return null;
+  const table = template.content.querySelector(".x4-calc__table");
+  template.replaceWith(template.content);
+  return table;
 }
 
 // Header buttons sort the rows by a column's SI figures (blanks last); the order survives recomputes.

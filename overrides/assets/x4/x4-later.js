@@ -5,7 +5,9 @@
 //   - a code block's colours as it nears the viewport, and before printing;
 //   - the disclosure holding the anchor the address names (a footnote, a heading in an answer);
 //   - a calculator select's list (the build leaves the chosen option) as the select takes focus or a pointer,
-//     before it can open or a key can change it.
+//     before it can open or a key can change it;
+//   - a chart's wide drawing (the page has the narrow one) once its figure is wide enough for it, and before
+//     printing: x4.css says when it is (--x4-wide on the narrow drawing) and shows the one that fits.
 
 // The disclosure's body, once, in place of its template (so what follows the summary is what the build wrote).
 export function stamp(details) {
@@ -40,6 +42,36 @@ const nearView = "IntersectionObserver" in window
     }, { rootMargin: "100% 0px" })
   : null;
 
+// A chart drawn for a wide figure, once: x4.css then shows it, or the narrow one, by the figure's width.
+function widen(template) {
+  template.replaceWith(template.content);
+}
+
+function wideEnough(figure) {
+  const narrow = figure.querySelector(":scope > .x4-chart--narrow");
+  return !narrow || getComputedStyle(narrow).getPropertyValue("--x4-wide").trim() === "1";
+}
+
+const resized = "ResizeObserver" in window
+  ? new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const template = entry.target.querySelector(":scope > template.x4-wide");
+        if (!template) resized.unobserve(entry.target);
+        else if (wideEnough(entry.target)) {
+          resized.unobserve(entry.target);
+          widen(template);
+        }
+      }
+    })
+  : null;
+
+function watchWidths() {
+  for (const template of document.querySelectorAll("figure > template.x4-wide")) {
+    if (resized) resized.observe(template.parentElement);
+    else if (wideEnough(template.parentElement)) widen(template);
+  }
+}
+
 function watch(root) {
   for (const template of root.querySelectorAll("pre > template.x4-hl")) {
     if (nearView) nearView.observe(template.parentElement);
@@ -54,6 +86,7 @@ function stampAll() {
     for (const template of templates) stamp(template.parentElement);
   }
   for (const template of document.querySelectorAll("pre > template.x4-hl")) colour(template);
+  for (const template of document.querySelectorAll("figure > template.x4-wide")) widen(template);
 }
 
 // A click on a summary (a pointer, or Enter or Space on it) opens its disclosure after this: the body is in before
@@ -98,6 +131,7 @@ function reveal() {
 
 function init() {
   watch(document);
+  watchWidths();
   reveal();
 }
 
