@@ -392,34 +392,29 @@ def test_ep_overlap_hides_the_all_to_alls_under_the_other_micro_batch() -> None:
 
 
 def _preset(**changes: str) -> dict[str, object]:
-    from calc._internal.parallelism.calculator import PARALLELISM
-
-    return {**PARALLELISM.presets["llama-3-405b"], **changes}
+    return {**calc.CALCULATORS["parallelism"].presets["llama-3-405b"], **changes}
 
 
 def test_zero_bubble_table_2_by_hand() -> None:
     """Qi et al. (2024), Table 2: 1F1B (p − 1)(T_F + T_B + T_W), ZB-H1 (p − 1)(T_F + T_B − T_W), ZB-H2
-    (p − 1)(T_F + T_B − 2T_W), worked by hand for p = 8; ZB-H2's is never negative."""
-    from calc._internal.parallelism.step_time import schedule_bubble
-
-    assert schedule_bubble("1f1b", 8, 1, 1, 1) == pytest.approx(7 * 3)
-    assert schedule_bubble("zb-h1", 8, 1, 1, 1) == pytest.approx(7 * 1)  # a third of 1F1B's
-    assert schedule_bubble("zb-h2", 8, 1, 1, 1) == 0
-    # Unequal passes: T_F = 1.0, T_B = 1.2, T_W = 0.8.
-    assert schedule_bubble("1f1b", 8, 1.0, 1.2, 0.8) == pytest.approx(7 * 3.0)
-    assert schedule_bubble("zb-h1", 8, 1.0, 1.2, 0.8) == pytest.approx(7 * 1.4)
-    assert schedule_bubble("zb-h2", 8, 1.0, 1.2, 0.8) == pytest.approx(7 * 0.6)
-    # A long weight-gradient pass would make ZB-H2's expression negative: the bubble stops at zero.
-    assert schedule_bubble("zb-h2", 8, 1.0, 1.0, 1.5) == 0
-    # Fewer than 2p − 1 micro-batches: only m − p extra in flight, each filling one T_W (m = 10: 7 − 2).
-    assert schedule_bubble("zb-h2", 8, 1, 1, 1, 10) == pytest.approx(5)
-    assert schedule_bubble("zb-h2", 8, 1, 1, 1, 8) == schedule_bubble("zb-h1", 8, 1, 1, 1)
-    # The public fraction: (p − 1)/m for 1F1B, a third of it for ZB-H1, none for ZB-H2 (m ≥ 2p − 1).
-    assert calc.pipeline_bubble_fraction(stages=8, microbatches=32, schedule="zb-h1") == pytest.approx(7 / 96)
-    assert calc.pipeline_bubble_fraction(stages=8, microbatches=32, schedule="zb-h2") == 0
-    # Full recomputation: B also reruns the forward (T_F = T_W = 1/4, T_B = 1/2), so ZB-H2 keeps (p − 1)/(4m).
-    full = calc.pipeline_bubble_fraction(stages=8, microbatches=32, schedule="zb-h2", recompute="full")
-    assert full == pytest.approx(7 * (0.25 + 0.5 - 0.5) / 32)
+    (p − 1)(T_F + T_B − 2T_W), over the m micro-batches' m(T_F + T_B + T_W), worked by hand for p = 8, m = 32."""
+    fraction = calc.pipeline_bubble_fraction
+    # T_F = T_B = T_W = 1/3 of a micro-batch: 1F1B 7·1/32, ZB-H1 7·(1/3)/32 (a third), ZB-H2 7·0/32.
+    assert fraction(stages=8, microbatches=32) == pytest.approx(7 / 32)
+    assert fraction(stages=8, microbatches=32, schedule="zb-h1") == pytest.approx(7 / 96)
+    assert fraction(stages=8, microbatches=32, schedule="zb-h2") == 0
+    # Full recomputation: B also reruns the forward, T_F = T_W = 1/4, T_B = 1/2. ZB-H1: 7 × (1/4 + 1/2 − 1/4) =
+    # 3.5; ZB-H2: 7 × (1/4 + 1/2 − 1/2) = 1.75, a bubble even ZB-H2 keeps.
+    assert fraction(stages=8, microbatches=32, schedule="zb-h1", recompute="full") == pytest.approx(3.5 / 32)
+    assert fraction(stages=8, microbatches=32, schedule="zb-h2", recompute="full") == pytest.approx(1.75 / 32)
+    # Fewer than 2p − 1 micro-batches: only m − p extra in flight, each filling one T_W: m = 10, 7/3 − 2/3.
+    assert fraction(stages=8, microbatches=10, schedule="zb-h2") == pytest.approx((7 - 2) / 3 / 10)
+    assert fraction(stages=8, microbatches=8, schedule="zb-h2") == fraction(stages=8, microbatches=8, schedule="zb-h1")
+    # Never negative, however few stages or many micro-batches.
+    for p in (1, 2, 4, 16, 64):
+        for m in (1, 3, 2 * p - 1, 10 * p):
+            for recompute in ("none", "selective", "full"):
+                assert fraction(stages=p, microbatches=m, schedule="zb-h2", recompute=recompute) >= 0
 
 
 @pytest.mark.parametrize("pp", ["2", "4", "8", "16"])
