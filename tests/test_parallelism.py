@@ -386,3 +386,97 @@ def test_ep_overlap_hides_the_all_to_alls_under_the_other_micro_batch() -> None:
     assert calc.compute("parallelism", default).quantities["step_seconds"] == off["step_seconds"]
     dense = calc.compute("parallelism", {"ep_overlap": "on"}).quantities
     assert dense["step_seconds"] == calc.compute("parallelism", {}).quantities["step_seconds"]
+
+
+# -- the zero-bubble schedules (Qi, Wan, Huang & Lin 2024, "Zero Bubble Pipeline Parallelism", arXiv:2401.10241) --
+
+
+def _preset(**changes: str) -> dict[str, object]:
+    return {**calc.CALCULATORS["parallelism"].presets["llama-3-405b"], **changes}
+
+
+def test_zero_bubble_table_2_by_hand() -> None:
+    """Qi et al. (2024), Table 2: 1F1B (p − 1)(T_F + T_B + T_W), ZB-H1 (p − 1)(T_F + T_B − T_W), ZB-H2
+    (p − 1)(T_F + T_B − 2T_W), over the m micro-batches' m(T_F + T_B + T_W), worked by hand for p = 8, m = 32."""
+    fraction = calc.pipeline_bubble_fraction
+    # T_F = T_B = T_W = 1/3 of a micro-batch: 1F1B 7·1/32, ZB-H1 7·(1/3)/32 (a third), ZB-H2 7·0/32.
+    assert fraction(stages=8, microbatches=32) == pytest.approx(7 / 32)
+    assert fraction(stages=8, microbatches=32, schedule="zb-h1") == pytest.approx(7 / 96)
+    assert fraction(stages=8, microbatches=32, schedule="zb-h2") == 0
+    # Full recomputation: B also reruns the forward, T_F = T_W = 1/4, T_B = 1/2. ZB-H1: 7 × (1/4 + 1/2 − 1/4) =
+    # 3.5; ZB-H2: 7 × (1/4 + 1/2 − 1/2) = 1.75, a bubble even ZB-H2 keeps.
+    assert fraction(stages=8, microbatches=32, schedule="zb-h1", recompute="full") == pytest.approx(3.5 / 32)
+    assert fraction(stages=8, microbatches=32, schedule="zb-h2", recompute="full") == pytest.approx(1.75 / 32)
+    # Fewer than 2p − 1 micro-batches: only m − p extra in flight, each filling one T_W: m = 10, 7/3 − 2/3.
+    assert fraction(stages=8, microbatches=10, schedule="zb-h2") == pytest.approx((7 - 2) / 3 / 10)
+    assert fraction(stages=8, microbatches=8, schedule="zb-h2") == fraction(stages=8, microbatches=8, schedule="zb-h1")
+    # Never negative, however few stages or many micro-batches.
+    for p in (1, 2, 4, 16, 64):
+        for m in (1, 3, 2 * p - 1, 10 * p):
+            for recompute in ("none", "selective", "full"):
+                assert fraction(stages=p, microbatches=m, schedule="zb-h2", recompute=recompute) >= 0
+
+
+@pytest.mark.parametrize("pp", ["2", "4", "8", "16"])
+def test_zero_bubble_planner_never_negative_and_below_1f1b(pp: str) -> None:
+    for batch in ("16777216", "67108864", "134217728"):
+        for recompute in ("none", "selective", "full"):
+            fractions = {}
+            for schedule in ("1f1b", "zb-h1", "zb-h2"):
+                raw = _preset(pp=pp, global_batch_tokens=batch, recompute=recompute, schedule=schedule)
+                q = calc.compute("parallelism", raw).quantities
+                assert q["pipeline_bubble_fraction"] >= 0 and q["bubble_seconds"] >= 0
+                fractions[schedule] = q["pipeline_bubble_fraction"]
+            assert fractions["zb-h2"] <= fractions["zb-h1"] < fractions["1f1b"]
+
+
+def test_zero_bubble_planner_bubble_and_memory() -> None:
+    """On the planner: ZB-H1 a third of 1F1B's bubble (T_F = T_B = T_W without full recomputation) at the same
+    memory; ZB-H2 no bubble, its first stage holding 2p − 1 micro-batches' activations instead of p."""
+    raw = _preset(pp="8", global_batch_tokens="67108864")  # m = 32 ≥ 2p − 1
+    one, h1, h2 = (calc.compute("parallelism", {**raw, "schedule": s}) for s in ("1f1b", "zb-h1", "zb-h2"))
+    q1, qh1, qh2 = one.quantities, h1.quantities, h2.quantities
+    assert qh1["pipeline_bubble_fraction"] == pytest.approx(q1["pipeline_bubble_fraction"] / 3)
+    assert qh1["bubble_seconds"] == pytest.approx(q1["bubble_seconds"] / 3)
+    assert qh2["pipeline_bubble_fraction"] == 0 and qh2["bubble_seconds"] == 0
+    assert qh1["activation_bytes"] == q1["activation_bytes"]
+    assert qh2["activation_bytes"] == pytest.approx(q1["activation_bytes"] * (2 * 8 - 1) / 8)
+    assert qh2["step_seconds"] < qh1["step_seconds"] < q1["step_seconds"]
+    keys = [s.key for s in h2.steps]
+    assert "first_stage_in_flight" in keys and "weight_grad_seconds" in keys
+    # Llama 3 405B's own batch has m = p = 16: no micro-batch to put in flight beyond p, so ZB-H2 is ZB-H1.
+    q405 = calc.compute("parallelism", _preset(schedule="zb-h2")).quantities
+    assert q405["pipeline_bubble_fraction"] == pytest.approx(15 / 48)
+
+
+def test_zero_bubble_with_interleaving_is_refused_in_both_languages() -> None:
+    for schedule in ("zb-h1", "zb-h2"):
+        with pytest.raises(CalcError) as raised:
+            calc.compute("parallelism", _preset(schedule=schedule, virtual_stages="2"))
+        assert raised.value.field == "schedule"
+        en, es = raised.value.message("en"), raised.value.message("es")
+        assert en.startswith("schedule: ") and "1f1b" in en and "virtual_stages" in en and schedule in en
+        assert "1f1b" in es and "virtual_stages" in es and "planificación" in es and en != es
+    with pytest.raises(CalcError):
+        calc.pipeline_bubble_fraction(stages=8, microbatches=32, virtual_stages=2, schedule="zb-h1")
+    with pytest.raises(CalcError) as raised:
+        calc.compute("parallelism", _preset(schedule="zb-v"))
+    assert raised.value.kind == "not_choice"
+
+
+def test_schedule_cli_flag_and_unchanged_default() -> None:
+    """`--schedule` reaches the --json; `--schedule 1f1b` prints exactly what no flag prints."""
+    from contextlib import redirect_stdout
+    from io import StringIO
+
+    def run(*extra: str) -> dict[str, object]:
+        out = StringIO()
+        with redirect_stdout(out):
+            assert main(["parallelism", "--json", "--pp", "8", "--global-batch-tokens", "16777216", *extra]) == 0
+        return json.loads(out.getvalue())
+
+    default, explicit, h2 = run(), run("--schedule", "1f1b"), run("--schedule", "zb-h2")
+    assert default == explicit
+    assert default["pipeline_bubble_fraction"] == pytest.approx(7 / default["microbatches"])
+    assert h2["pipeline_bubble_fraction"] == 0 and h2["activation_bytes"] > default["activation_bytes"]
+    assert set(h2) == set(default)

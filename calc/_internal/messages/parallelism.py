@@ -62,6 +62,19 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Model chunks per pipeline rank (interleaving)",
         "es": "Trozos del modelo por proceso del pipeline (intercalado)",
     },
+    "field.schedule": {"en": "Pipeline schedule", "es": "Planificación del pipeline"},
+    "option.schedule.1f1b": {
+        "en": "1F1B (interleaved with more than one chunk per rank)",
+        "es": "1F1B (intercalada con más de un trozo por proceso)",
+    },
+    "option.schedule.zb-h1": {
+        "en": "ZB-H1 (weight gradients fill the bubble; 1F1B's memory)",
+        "es": "ZB-H1 (los gradientes de los pesos llenan la burbuja; la memoria de 1F1B)",
+    },
+    "option.schedule.zb-h2": {
+        "en": "ZB-H2 (no bubble; 2p − 1 micro-batches in flight)",
+        "es": "ZB-H2 (sin burbuja; 2p − 1 micro-batches en vuelo)",
+    },
     "field.optimizer": {"en": "Precision and optimizer recipe", "es": "Receta de precisión y optimizador"},
     "option.optimizer.adam-mixed": {"en": "Adam, mixed precision (16 B/param)", "es": "Adam, precisión mixta (16 B/parámetro)"},
     "option.optimizer.adam-mixed-fp32-grads": {
@@ -232,6 +245,23 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "planner.step.bubble_fraction": {"en": "Pipeline bubble (Narayanan et al. 2021)", "es": "Burbuja del pipeline (Narayanan et al. 2021)"},
     "planner.step.bubble": {"en": "Bubble time per step", "es": "Tiempo de burbuja por paso"},
+    "planner.step.in_flight_zb": {
+        "en": "Micro-batches in flight on the first stage with {schedule}: {count} as 1F1B's p, or 2p − 1 with ZB-H2 (Qi et al. 2024, Table 2), at most m",
+        "es": "Micro-batches en vuelo en la primera etapa con {schedule}: {count} como las p de 1F1B, o 2p − 1 con ZB-H2 (Qi et al. 2024, tabla 2), como mucho m",
+    },
+    "planner.step.weight_grad_zb": {
+        "en": "Weight-gradient pass W of one micro-batch, as long as its forward pass F (one weight gradient per forward matmul: Qi et al. 2024, Table 1); the input-gradient pass B takes the rest of the critical time",
+        "es": "Pasada W (gradiente de los pesos) de un micro-batch, tan larga como su pasada hacia delante F (un gradiente de pesos por cada matmul de la pasada hacia delante: Qi et al. 2024, tabla 1); la pasada B (gradiente de la entrada) ocupa el resto del tiempo crítico",
+    },
+    "planner.step.bubble_fraction_zb": {
+        "en": "Pipeline bubble with {schedule} (Qi et al. 2024, Table 2)",
+        "es": "Burbuja del pipeline con {schedule} (Qi et al. 2024, tabla 2)",
+    },
+    "planner.step.bubble_zb": {"en": "Bubble time per step with {schedule}", "es": "Tiempo de burbuja por paso con {schedule}"},
+    "planner.step.bubble_zb-h2": {
+        "en": "Bubble time per step with ZB-H2: ZB-H1's, less one T_W for each of the e = min(p − 1, m − p) micro-batches in flight beyond p; with e = p − 1, (p − 1)(T_F + T_B − 2T_W)",
+        "es": "Tiempo de burbuja por paso con ZB-H2: el de ZB-H1 menos un T_W por cada uno de los e = min(p − 1, m − p) micro-batches en vuelo además de los p; con e = p − 1, (p − 1)(T_F + T_B − 2T_W)",
+    },
     "planner.step.dp_allreduce": {
         "en": "Gradient AllReduce (ReduceScatter + AllGather) of the data-parallel group, {link}",
         "es": "AllReduce de gradientes (ReduceScatter + AllGather) del grupo de paralelismo de datos, {link}",
@@ -363,6 +393,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "error.layout.virtual": {
         "en": "{field}: interleaving needs pipeline parallelism and at most {subject} chunks in all (one per layer, plus one for the embedding and one for the output layer when the model has a vocabulary); got {got}.",
         "es": "{field}: el intercalado necesita paralelismo de pipeline y como mucho {subject} trozos en total (uno por capa, más uno para el embedding y otro para la capa de salida si el modelo tiene vocabulario); se recibió {got}.",
+    },
+    "error.layout.schedule": {
+        "en": "{field}: the zero-bubble schedules run one model chunk per pipeline rank; with {subject} chunks per rank (virtual_stages) the schedule must be {accepted}, or set virtual_stages to 1; got {got}.",
+        "es": "{field}: las planificaciones de burbuja cero ejecutan un trozo del modelo por proceso del pipeline; con {subject} trozos por proceso (virtual_stages) la planificación debe ser {accepted}, o pon virtual_stages a 1; se recibió {got}.",
     },
     "error.layout.dense": {
         "en": "{field}: expert parallelism needs a mixture-of-experts model; got {got}.",

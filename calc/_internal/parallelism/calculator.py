@@ -38,6 +38,7 @@ from .layout import Layout, Setup, check_activation_inputs, check_layout, model_
 from .links import TOPOLOGIES, link_word, setup_links
 from .search import describe_layout, search_layouts
 from .step_time import (
+    SCHEDULES,
     attention_rate,
     compute_units,
     evaluate_layout,
@@ -77,6 +78,7 @@ def parallelism(
     ep: float = 1,
     cp: float = 1,
     virtual_stages: float = 1,
+    schedule: str = "1f1b",
     zero_stage: int = 1,
     sequence_parallel: str = "on",
     tp_overlap: str = "off",
@@ -105,6 +107,10 @@ def parallelism(
             for a mesh, torus or ring) and scale_out_bytes_per_s (the NIC per accelerator, per direction).
         count: accelerators. tp, pp, dp (default count / (tp·pp·cp)), ep, cp: the degrees of tensor, pipeline,
             data, expert and context parallelism; virtual_stages: model chunks per pipeline rank (interleaving).
+        schedule: the pipeline's schedule: "1f1b" (the default; interleaved with virtual_stages > 1), or one of
+            Qi et al.'s (2024) zero-bubble schedules with one chunk per rank: "zb-h1" (a third of 1F1B's bubble
+            when T_F = T_B = T_W, same memory) or "zb-h2" (no bubble then, 2p − 1 micro-batches of activations in
+            flight on the first stage instead of p).
         zero_stage: 0-3 over the data-parallel group (3 = FSDP). sequence_parallel: "on" or "off". tp_overlap: "on" hides
         the tensor-parallel collectives under the layer's matmuls as far as they reach (Transformer Engine's
         userbuffers overlap); "off" (the default) leaves them all on the critical path. dp_overlap: "on" (the
@@ -133,7 +139,7 @@ def parallelism(
 
     Raises:
         CalcError: a value outside its range, a layout that does not use every accelerator or does not divide
-            the model, an unknown chip or model.
+            the model, a zero-bubble schedule with more than one chunk per rank, an unknown chip or model.
     """
     shape = model_shape(model, params, layers, hidden_size, attention_heads, kv_heads, ffn_hidden_size, vocab_size, mlp)
     check_choice("dtype", dtype, DTYPES)
@@ -175,6 +181,7 @@ def parallelism(
         tp_overlap=check_choice("tp_overlap", tp_overlap, SWITCHES) == "on",
         dp_overlap=check_choice("dp_overlap", dp_overlap, SWITCHES) == "on",
         ep_overlap=check_choice("ep_overlap", ep_overlap, SWITCHES) == "on",
+        schedule=check_choice("schedule", schedule, SCHEDULES),
     )
     check_choice("search", search, SWITCHES)
     check_layout(setup, lay)
@@ -481,6 +488,7 @@ PARALLELISM = Calculator(
         Field("dp_overlap", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("ep_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("virtual_stages", default="1", advanced=True),
+        Field("schedule", kind="choice", default="1f1b", choices=SCHEDULES, advanced=True),
         Field("optimizer", kind="choice", default="adam-mixed", param="recipe", choices=tuple(RECIPES), advanced=True),
         Field("flash_attention", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("dropout", kind="choice", default="off", choices=SWITCHES, advanced=True),

@@ -14,6 +14,7 @@ from ..results import Figure, Step, digits_for_difference, q, step
 from .compute_derivation import compute_steps
 from .layout import Layout, Setup, activation_inputs
 from .links import Collective
+from .step_time import extra_in_flight
 
 # -- the derivation --------------------------------------------------------------------------------------------
 
@@ -121,6 +122,8 @@ def _activation_memory_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> 
     )
     if lay.pp == 1:
         return steps
+    if lay.schedule != "1f1b":  # how many micro-batches the first stage's layers hold, before their bytes
+        steps = [_in_flight_step(lay, fig), *steps]
     figures: dict[str, Figure] = {"L": fig["last"], "A": q(fig["per_layer"], "B")}
     template, formula = "{L} × {A}", r"L_\text{last} \cdot A"
     if fig["logits"]:
@@ -141,6 +144,17 @@ def _activation_memory_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> 
             S=q(fig["last_bytes"], "B"),
         ),
     ]
+
+
+def _in_flight_step(lay: Layout, fig: dict[str, Any]) -> Step:
+    """The first stage's micro-batches in flight under a zero-bubble schedule: p (ZB-H1, as 1F1B) or 2p − 1
+    (ZB-H2), at most the step's m (Qi et al. 2024, Table 2)."""
+    p, mb = float(lay.pp), float(fig["microbatches"])
+    h2 = lay.schedule == "zb-h2"
+    count = min(2 * p - 1 if h2 else p, mb)
+    formula, template = (r"\min(2p - 1, m)", "min(2 × {p} − 1, {m})") if h2 else (r"\min(p, m)", "min({p}, {m})")
+    label = text("planner.step.in_flight_zb", schedule=lay.schedule.upper(), count=count)
+    return step("first_stage_in_flight", label, formula, template, count, "", p=p, m=mb)
 
 
 def _total_step(setup: Setup, fig: dict[str, Any]) -> Step:
@@ -252,8 +266,11 @@ def _pipeline_steps(lay: Layout, fig: dict[str, Any]) -> list[Step]:
         template = f"{{m}} × 2 × {{v}} × ({send.removeprefix('1 × ')} + {gathered.removeprefix('1 × ')})"
         formula = r"2\,m\,v\,(S/(t\,B) + T_\text{AG})"
         label = text("planner.step.pp_gather", link=text(f"planner.link.{one.where}"))
+    comm = step("pp_comm_seconds", label, formula, template, fig["pp_comm"], "s", **figures)
+    if lay.schedule != "1f1b":
+        return [comm, *_zero_bubble_steps(lay, fig)]
     return [
-        step("pp_comm_seconds", label, formula, template, fig["pp_comm"], "s", **figures),
+        comm,
         step(
             "pipeline_bubble_fraction",
             text("planner.step.bubble_fraction"),
@@ -277,6 +294,55 @@ def _pipeline_steps(lay: Layout, fig: dict[str, Any]) -> list[Step]:
             T=q(fig["critical_mb"], "s"),
         ),
     ]
+
+
+# Qi et al. (2024), Table 2: each zero-bubble schedule's bubble, (formula, template); ZB-H2's is never negative.
+_ZB_BUBBLE = {
+    "zb-h1": (r"(p - 1)\,(T_F + T_B - T_W)", "({p} − 1) × ({F} + {B} − {W})"),
+    "zb-h2": (r"\max(0, (p - 1)\,(T_F + T_B - T_W) - e\,T_W)", "max(0, ({p} − 1) × ({F} + {B} − {W}) − {e} × {W})"),
+}
+
+
+def _zero_bubble_steps(lay: Layout, fig: dict[str, Any]) -> list[Step]:
+    """A zero-bubble schedule's bubble: the critical time split into T_F, T_B and T_W (`step_time.pass_shares`),
+    the schedule's expression over it, and its fraction of the m micro-batches' ideal time."""
+    p, mb, name = float(lay.pp), float(fig["microbatches"]), lay.schedule.upper()
+    critical = q(fig["critical_mb"], "s")
+    share = fig["t_weight_grad"] / fig["critical_mb"]
+    formula, template = _ZB_BUBBLE[lay.schedule]
+    times: dict[str, Figure] = {
+        "p": p,
+        "F": q(fig["t_forward"], "s"),
+        "B": q(fig["t_input_grad"], "s"),
+        "W": q(fig["t_weight_grad"], "s"),
+    }
+    if lay.schedule == "zb-h2":
+        times["e"] = extra_in_flight(p, mb)
+    weight = step(
+        "weight_grad_seconds",
+        text("planner.step.weight_grad_zb"),
+        r"T_W = T_F = f\,(t_\mu + t_\text{tp} + t_\text{cp} + t_\text{ep}),\ T_B = t - 2\,T_W",
+        "{f} × {T}",
+        fig["t_weight_grad"],
+        "s",
+        f=share,
+        T=critical,
+    )
+    bubble = step(
+        "bubble_seconds", text("planner.step.bubble_zb", schedule=name), formula, template, fig["bubble"], "s", **times
+    )
+    fraction = step(
+        "pipeline_bubble_fraction",
+        text("planner.step.bubble_fraction_zb", schedule=name),
+        r"t_\text{bubble}/(m\,t)",
+        "{Bb} / ({m} × {T})",
+        fig["bubble_fraction"],
+        "",
+        Bb=q(fig["bubble"], "s"),
+        m=mb,
+        T=critical,
+    )
+    return [weight, bubble, fraction]
 
 
 # What of the gradient reduction stays exposed, by ZeRO stage with the reduction overlapped: (formula, template).

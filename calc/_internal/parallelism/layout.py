@@ -61,6 +61,7 @@ class Layout:
     tp_overlap: bool = False  # each TP collective split and pipelined with the GEMM beside it
     dp_overlap: bool = True  # the gradient sync started during the backward pass, not after it
     ep_overlap: bool = False  # the expert all-to-alls under the other micro-batch's compute (DualPipe)
+    schedule: str = "1f1b"  # 1f1b (interleaved when virtual > 1), zb-h1 or zb-h2 (step_time.SCHEDULES)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,15 @@ def check_layout(setup: Setup, lay: Layout) -> None:
     if lay.virtual > 1 and (lay.pp == 1 or lay.pp * lay.virtual > chunks):
         raise CalcError(
             field="virtual_stages", kind="layout", detail="virtual", value=float(lay.virtual), subject=str(chunks)
+        )
+    if lay.schedule != "1f1b" and lay.virtual > 1:  # Qi et al.'s handcrafted schedules run one chunk per rank
+        raise CalcError(
+            field="schedule",
+            kind="layout",
+            detail="schedule",
+            choices=("1f1b",),
+            value=lay.schedule,
+            subject=str(lay.virtual),
         )
     if lay.ep > 1 and not m.experts:
         raise CalcError(field="ep", kind="layout", detail="dense", value=float(lay.ep))

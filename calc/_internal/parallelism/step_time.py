@@ -7,13 +7,14 @@ from typing import Any
 
 from ..chips import Chip, Roofs, basis_rates, basis_roofs
 from ..data import Accelerator, load_data
-from ..errors import check_choice, check_number
+from ..errors import CalcError, check_choice, check_number
 from ..fields import (
     BASES,
     DEFAULT_BASIS,
 )
 from ..memory import (
     RECIPES,
+    RECOMPUTE,
     layer_activation_parts_unchecked,
     output_activation_bytes_unchecked,
 )
@@ -29,17 +30,89 @@ GRADIENT_BYTES = 2.0  # gradients are reduced in BF16
 EP_OVERLAP_SM_SHARE = 20 / 132
 
 
-def pipeline_bubble_fraction(*, stages: float, microbatches: float, virtual_stages: float = 1) -> float:
+# The pipeline schedules: 1F1B (interleaved with more than one model chunk per rank) and the two handcrafted
+# zero-bubble schedules of Qi et al. (2024), which split each backward pass into B (input gradient) and W (weight
+# gradient) and run W where 1F1B idles.
+SCHEDULES = ("1f1b", "zb-h1", "zb-h2")
+
+
+def pipeline_bubble_fraction(
+    *,
+    stages: float,
+    microbatches: float,
+    virtual_stages: float = 1,
+    schedule: str = "1f1b",
+    recompute: str = "none",
+) -> float:
     """Idle fraction of a pipelined step relative to its ideal time: (p − 1)/(v·m).
 
     Source: Narayanan et al. (2021), "Efficient Large-Scale Language Model Training on GPU Clusters Using
     Megatron-LM", §2.2: 1F1B has a bubble of (p − 1)/m; the interleaved schedule with v model chunks per
     device divides it by v. Example: p = 16, m = 16: 15/16 = 0.94; interleaved with v = 4: 0.23.
+
+    The zero-bubble schedules ("zb-h1", "zb-h2", one chunk per device) idle `schedule_bubble` over the m
+    micro-batches' T_F + T_B + T_W, with the passes timed as `pass_shares(recompute)`: ZB-H1 leaves
+    (p − 1)/(3m), ZB-H2 none. Example: p = 16, m = 16, no recomputation: ZB-H1 15/48 = 0.31, ZB-H2 0.
     """
     p = check_number("pp", stages)
     m = check_number("microbatches", microbatches, low=1, high=1e9, integer=True)
     v = check_number("virtual_stages", virtual_stages)
-    return (p - 1) / (v * m)
+    check_choice("schedule", schedule, SCHEDULES)
+    if schedule == "1f1b":
+        return (p - 1) / (v * m)
+    if v != 1:
+        raise CalcError(
+            field="schedule", kind="layout", detail="schedule", choices=("1f1b",), value=schedule, subject=f"{v:g}"
+        )
+    forward, input_grad, weight_grad = pass_shares(check_choice("recompute", recompute, RECOMPUTE))
+    return schedule_bubble(schedule, p, forward, input_grad, weight_grad, m) / m
+
+
+def pass_shares(recompute: str) -> tuple[float, float, float]:
+    """(T_F, T_B, T_W): the shares of one micro-batch's time its forward pass, its input-gradient pass B and its
+    weight-gradient pass W take.
+
+    The forward is a third of the passes (the backward does twice its matmuls), a quarter with full recomputation
+    (the forward runs again in the backward); W computes one weight gradient per forward matmul, as many FLOPs as
+    the forward's matmuls (Qi et al. 2024, Table 1), so T_W = T_F, and B takes the rest of the backward: the input
+    gradients and any recomputed forward, which B needs first. Without full recomputation the backward splits
+    evenly, T_F = T_B = T_W = 1/3. Example: full recomputation: (0.25, 0.5, 0.25).
+    """
+    if recompute == "full":
+        return 0.25, 0.5, 0.25
+    third = 1.0 / 3.0  # the same float thrice, so that ZB-H2's T_F + T_B − 2·T_W is exactly zero
+    return third, third, third
+
+
+def schedule_bubble(
+    schedule: str, stages: float, forward: float, input_grad: float, weight_grad: float, microbatches: float = math.inf
+) -> float:
+    """The idle time of a one-chunk pipeline of p stages over a step, from one micro-batch's T_F, T_B and T_W.
+
+    Source: Qi, Wan, Huang & Lin (2024), "Zero Bubble Pipeline Parallelism", ICLR 2024 (arXiv:2401.10241),
+    Table 2: 1F1B (p − 1)(T_F + T_B + T_W) at a peak activation memory of p·M_B; ZB-H1 (p − 1)(T_F + T_B − T_W)
+    at p·M_B; ZB-H2 (p − 1)(T_F + T_B − 2·T_W) at (2p − 1)·M_B, and no bubble when that is not positive.
+    ZB-H2 gets there by putting p − 1 more micro-batches in flight than ZB-H1, each filling a T_W of its bubble;
+    with m < 2p − 1 micro-batches only max(0, m − p) of them exist, and the bubble is ZB-H1's less that many T_W.
+    Example: p = 8, T_F = T_B = T_W = 1: 21, 7 and 0 (with m = 10: 7 − 2 = 5).
+    """
+    p, f, b, w = stages, forward, input_grad, weight_grad
+    if schedule == "zb-h1":
+        return (p - 1) * (f + b - w)
+    if schedule == "zb-h2":
+        return max(0.0, (p - 1) * (f + b - w) - extra_in_flight(p, microbatches) * w)
+    return (p - 1) * (f + b + w)
+
+
+def extra_in_flight(stages: float, microbatches: float) -> float:
+    """The micro-batches ZB-H2 holds in flight beyond 1F1B's p: p − 1, fewer when the step has under 2p − 1."""
+    return max(0.0, min(stages - 1, microbatches - stages))
+
+
+def in_flight(schedule: str, stages: int) -> int:
+    """Micro-batches whose activations the first stage holds at its peak: p with 1F1B and ZB-H1, 2p − 1 with ZB-H2
+    (Qi et al. 2024, Table 2; the first stage holds the most)."""
+    return 2 * stages - 1 if schedule == "zb-h2" else stages
 
 
 def critical_batch_tokens(
@@ -129,8 +202,8 @@ def _activation_bytes(
     per_layer = sum(parts.values())
     first: float
     last: float
-    if v == 1:
-        first = float(first_layers * min(p, microbatches))
+    if v == 1:  # ZB-H2 keeps 2p − 1 micro-batches in flight on the first stage (`in_flight`)
+        first = float(first_layers * min(in_flight(lay.schedule, p), microbatches))
         last = float(last_layers)
     else:
         first = min(first_layers * p * (1 + (p - 1) / (p * v)), first_layers * microbatches)
@@ -324,8 +397,24 @@ def _pipeline(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
         "pp_one": pp_one,
         "pp_gather": pp_gather,
         "pp_comm": microbatches * 2 * v * (pp_one.seconds + pp_gather_s) if p > 1 else 0.0,
-        "bubble": (p - 1) / v * q["critical_mb"],
-        "bubble_fraction": (p - 1) / (v * microbatches),
+        **_bubble(lay, q["critical_mb"], microbatches),
+    }
+
+
+def _bubble(lay: Layout, critical_mb: float, microbatches: int) -> dict[str, Any]:
+    """The bubble: p − 1 stages' critical time over v chunks with 1F1B; with a zero-bubble schedule, Qi et al.'s
+    (2024, Table 2) expression over the same critical time split into T_F, T_B and T_W (`pass_shares`)."""
+    p, v = lay.pp, lay.virtual
+    if lay.schedule == "1f1b":
+        return {"bubble": (p - 1) / v * critical_mb, "bubble_fraction": (p - 1) / (v * microbatches)}
+    forward, input_grad, weight_grad = (share * critical_mb for share in pass_shares(lay.recompute))
+    bubble = schedule_bubble(lay.schedule, p, forward, input_grad, weight_grad, microbatches)
+    return {
+        "bubble": bubble,
+        "bubble_fraction": bubble / (microbatches * critical_mb),
+        "t_forward": forward,
+        "t_input_grad": input_grad,
+        "t_weight_grad": weight_grad,
     }
 
 
@@ -338,7 +427,7 @@ def _data_parallel(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, An
     dp_one = collective("allreduce", GRADIENT_BYTES * dense_dev, group, t, links)  # cp then dp, from stride t
     ep_dp_one = collective("allreduce", GRADIENT_BYTES * expert_dev, expert_group, t * c * e, links)
     allreduce = dp_one.seconds + ep_dp_one.seconds
-    forward_share = 0.25 if lay.recompute == "full" else 1.0 / 3.0
+    forward_share = pass_shares(lay.recompute)[0]
     fwd, bwd = forward_share * compute_mb, (1 - forward_share) * compute_mb
     if lay.zero <= 1:  # once per step, hidden under the last micro-batch's backward and the first one's forward
         dp_comm = allreduce
