@@ -480,3 +480,28 @@ def test_schedule_cli_flag_and_unchanged_default() -> None:
     assert default["pipeline_bubble_fraction"] == pytest.approx(7 / default["microbatches"])
     assert h2["pipeline_bubble_fraction"] == 0 and h2["activation_bytes"] > default["activation_bytes"]
     assert set(h2) == set(default)
+
+
+def test_fp8_runs_only_the_linear_matmuls_in_fp8() -> None:
+    """FP8 training recipes keep attention and the output head in BF16 (DeepSeek-V3 report, §3.3.1): in FP8 the
+    planner's attention and output-head rates are BF16's, its linear layers' matmuls FP8's, and a note says so."""
+
+    def rate(step: calc.Step) -> float:  # a measured rate by shape (R), else η·E·P
+        v = step.values
+        return v["R"][0] if "R" in v else v["u"][0] * v["E"][0] * v["P"][0]
+
+    def rates(dtype: str) -> dict[str, float]:
+        result = calc.compute("parallelism", {"accelerator": "h100-sxm", "dtype": dtype}, "en")
+        steps = {s.key: s for s in result.steps}
+        return {
+            "attention": steps["dense_layer_attention_seconds"].values["R"][0],
+            "head": rate(steps["output_layer_seconds"]),
+            "qkv": rate(steps["dense_layer_matmul_qkv_seconds"]),
+            "notes": sum(n.key == "planner.note.kept_bf16" for n in result.notes),
+        }
+
+    bf16, fp8 = rates("bf16"), rates("fp8")
+    assert fp8["attention"] == pytest.approx(bf16["attention"])
+    assert fp8["head"] == pytest.approx(bf16["head"])
+    assert fp8["qkv"] > 1.5 * bf16["qkv"]
+    assert (bf16["notes"], fp8["notes"]) == (0, 1)

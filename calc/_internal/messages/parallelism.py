@@ -353,6 +353,13 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Matmul efficiency: no measurement for this chip and format, so the edition's typical {efficiency} of peak.",
         "es": "Eficiencia de los matmuls: no hay medida para este chip y este formato, así que se usa la típica de la edición, {efficiency} del pico.",
     },
+    "planner.note.kept_bf16": {
+        "en": "In {format} only the linear layers' matmuls run at the {format} rate; attention and the output head run "
+        "at the chip's BF16 rates, as {format} training recipes keep them (DeepSeek-V3 report, §3.3.1).",
+        "es": "En {format} solo los matmuls de las capas lineales van al ritmo de {format}; la atención y la cabeza de "
+        "salida van a los ritmos BF16 del chip, como las mantienen las recetas de entrenamiento en {format} "
+        "(informe de DeepSeek-V3, §3.3.1).",
+    },
     "planner.note.no_vocab": {
         "en": "Output logits not counted: give the vocabulary (--vocab) to add them.",
         "es": "Los logits de salida no se cuentan: escribe el tamaño del vocabulario (--vocab) y se suman.",

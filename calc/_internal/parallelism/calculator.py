@@ -3,6 +3,7 @@
 # layout puts it on, the pipeline bubble, step time and MFU; and a search that ranks every layout that fits.
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..chips import Chip, Roofs
@@ -42,6 +43,7 @@ from .step_time import (
     attention_rate,
     compute_units,
     evaluate_layout,
+    kept_in_bf16,
     matmul_shapes,
     planner_roofs,
     typical_efficiency,
@@ -174,6 +176,10 @@ def parallelism(
         attention_rate=attention_rate(chip, dtype, basis, efficiency),
         shapes=matmul_shapes(chip, dtype, basis, efficiency_given=matmul_efficiency is not None),
     )
+    wide = kept_in_bf16(
+        chip, dtype, basis, efficiency=efficiency, efficiency_given=matmul_efficiency is not None, setup=setup
+    )
+    setup = replace(setup, wide=wide)
     lay = Layout(
         **degrees,
         recompute=check_choice("recompute", recompute, RECOMPUTE),
@@ -283,6 +289,8 @@ def _notes(
     if efficiency_default and roofs.flop_per_s == setup.peak:  # no measured matmul: the typical efficiency
         key = "planner.note.efficiency_peak" if basis == "peak" else "planner.note.efficiency_typical"
         notes.append(text(key, efficiency=setup.efficiency))
+    if setup.wide is not None:
+        notes.append(text("planner.note.kept_bf16", format=dtype.upper()))
     if setup.shape.vocab is None:
         notes.append(text("planner.note.no_vocab"))
     if fig["critical"] is None:

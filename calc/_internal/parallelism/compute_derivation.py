@@ -155,7 +155,11 @@ def compute_steps(setup: Setup, lay: Layout, fig: dict[str, Any]) -> list[Step]:
 
 
 def _output_step(setup: Setup, output: OutputWork) -> Step:
-    if setup.shapes is not None:  # the output projection at the measured rate of its shape
+    """The output projection and its cross-entropy, on the chip in BF16 where a narrow format keeps the head there."""
+    shapes, efficiency, peak = setup.shapes, setup.efficiency, setup.peak
+    if setup.wide is not None:
+        shapes, efficiency, peak = setup.wide.shapes, setup.wide.efficiency, setup.wide.peak
+    if shapes is not None:  # the output projection at the measured rate of its shape
         return step(
             "output_layer_seconds",
             text("planner.step.output_layer_measured"),
@@ -176,9 +180,9 @@ def _output_step(setup: Setup, output: OutputWork) -> Step:
         output.seconds,
         "s",
         F=q(output.matmul_flops, "FLOP"),
-        u=setup.efficiency,
+        u=efficiency,
         E=output.wave_efficiency,
-        P=q(setup.peak, "FLOP/s"),
+        P=q(peak, "FLOP/s"),
         M=q(output.memory_bytes, "B"),
         B=q(setup.hbm, "B/s"),
     )

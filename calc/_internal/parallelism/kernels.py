@@ -87,6 +87,14 @@ class Device:
     bandwidth: float
     attention_rate: float | None
     shapes: ShapeRates | None = None
+    # The same device in BF16, for what narrow-format recipes keep in BF16: attention and the output head
+    # (DeepSeek-AI 2024, DeepSeek-V3 report, §3.3.1; Transformer Engine's FP8 recipes). None: all in this format.
+    wide: Device | None = None
+
+    @property
+    def kept(self) -> Device:
+        """The device that runs attention and the output head: the BF16 one where the format keeps them there."""
+        return self.wide or self
 
     def matmul_rate(self, m: float, n: float, k: float) -> float:
         """The FLOP/s of an M × N × K matmul: the measured rate at its shape where the device has a grid, else the
@@ -186,7 +194,8 @@ def layer_work(
     span = sequence / 2 if flash else sequence
     attention_flops = 4.0 * tokens * span * head_dim * local_heads
     # FlashAttention's measured rate; unfused attention is two batched matmuls at the matmul rate.
-    attention_rate = (device.attention_rate if flash else None) or device.efficiency * device.peak
+    kept = device.kept
+    attention_rate = (kept.attention_rate if flash else None) or kept.efficiency * kept.peak
     attention_seconds = attention_flops / attention_rate
     width = hidden / t if sequence_parallel else hidden
     activation = (3.0 if mlp == "swiglu" else 2.0) * ffn / t * mlp_copies
@@ -247,7 +256,7 @@ def output_layer(*, device: Device, tokens: float, hidden: float, vocab: float, 
     n = vocab / tp
     matmul = (1 + BACKWARD_MATMUL) * 2.0 * tokens * n * hidden
     wave = gemm_wave_efficiency(tokens, n, device.units)
-    rate = device.matmul_rate(tokens, n, hidden)
+    rate = device.kept.matmul_rate(tokens, n, hidden)
     memory = 4.0 * LOGIT_BYTES * tokens * n
     seconds = matmul / rate + memory / device.bandwidth
     return OutputWork(matmul, wave, memory, seconds, rate)

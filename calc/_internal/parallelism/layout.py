@@ -10,7 +10,7 @@ from ..data import Model, load_data
 from ..errors import CalcError, check_choice, check_number
 from ..memory import MLPS, LayerShape, layer_shape, output_activation_bytes
 from ..messages import Text, text
-from .kernels import ShapeRates
+from .kernels import Device, ShapeRates
 from .links import Links
 
 # -- the layout and its evaluation -----------------------------------------------------------------------------
@@ -84,6 +84,7 @@ class Setup:
     units: int | None = None  # SMs or CUs, for the matmuls' wave quantization
     attention_rate: float | None = None  # the measured attention kernel's FLOP/s, else the matmul rate
     shapes: ShapeRates | None = None  # the matmul's measured rate by shape, else η·E·P for every matmul
+    wide: Device | None = None  # the chip in BF16, for attention and the output head of a narrow-format run
 
 
 def check_layout(setup: Setup, lay: Layout) -> None:

@@ -226,7 +226,7 @@ def _activation_bytes(
 
 
 def device_of(setup: Setup) -> Device:
-    return Device(setup.peak, setup.efficiency, setup.units, setup.hbm, setup.attention_rate, setup.shapes)
+    return Device(setup.peak, setup.efficiency, setup.units, setup.hbm, setup.attention_rate, setup.shapes, setup.wide)
 
 
 def _work(setup: Setup, lay: Layout, *, moe: bool) -> LayerWork:
@@ -534,6 +534,31 @@ def attention_rate(chip: Accelerator | None, dtype: str, basis: str, efficiency:
     if not measured:
         return None
     return measured * (efficiency / share if share else 1.0)
+
+
+# Formats whose training recipes run only the linear layers' GEMMs in that format, keeping attention and the output
+# head in BF16 (DeepSeek-AI 2024, DeepSeek-V3 report, §3.3.1; Micikevicius et al. 2022, FP8 Formats for Deep
+# Learning, §4).
+KEPT_IN_BF16 = ("fp8", "fp6", "fp4", "int8")
+
+
+def kept_in_bf16(
+    chip: Accelerator | None, dtype: str, basis: str, *, efficiency: float, efficiency_given: bool, setup: Setup
+) -> Device | None:
+    """The chip in BF16 for a narrow-format run's attention and output head, at the reader's efficiency relative to
+    the format's default (1 when none was given); None for a wide format or a chip without a BF16 peak."""
+    if chip is None or dtype not in KEPT_IN_BF16 or not chip.dense_flop_per_s.get("bf16"):
+        return None
+    default = default_efficiency(chip, dtype, basis)
+    wide = default_efficiency(chip, "bf16", basis) * (efficiency / default if default else 1.0)
+    return Device(
+        chip.peak_flop_per_s("bf16"),
+        wide,
+        setup.units,
+        setup.hbm,
+        attention_rate(chip, "bf16", basis, wide),
+        matmul_shapes(chip, "bf16", basis, efficiency_given=efficiency_given),
+    )
 
 
 def matmul_shapes(chip: Accelerator | None, dtype: str, basis: str, *, efficiency_given: bool) -> ShapeRates | None:
