@@ -45,7 +45,7 @@ lint: setup
 test: lint chromium
 	$(BIN)/python -m pytest
 
-# The tests that need neither the built site nor a browser (about 35 s on 2 cores): calc, data, CLI, catalogs.
+# The tests that need neither the built site nor a browser (about 25 s on 2 cores): calc, data, CLI, catalogs.
 test-fast: setup
 	$(BIN)/python -m pytest -m "not browser and not site"
 
