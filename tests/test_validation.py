@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -145,3 +146,60 @@ def test_decode_bound_row_is_the_weights_over_the_datasheet_bandwidth() -> None:
     q = calc.compute(row.calculator, row.inputs).quantities
     assert row.predicted == pytest.approx(1e3 * float(q["decode_step_seconds"]))  # type: ignore[arg-type]
     assert row.speed_ratio == pytest.approx(1 / row.ratio)  # a time: a slower step is a smaller speed
+
+
+def _speeds(group: str, name_has: str = "") -> list[float]:
+    return [r.speed_ratio for r in ROWS if r.group == group and name_has in r.name]
+
+
+# The figures a known miss quotes from the table, in each language, and what the table now gives for them: a change
+# to a model that moves a row must move the sentence too.
+QUOTED = [
+    ("megatron-2021-76-1b", r"(\d+) to (\d+) %", r"entre un (\d+) y un (\d+) %", 100, "megatron-2021", ""),
+    (
+        "trtllm-llama-3-1-70b-tp8-1000-1000",
+        r"at (\d\.\d+) to (\d\.\d+) times",
+        r"entre (\d,\d+) y (\d,\d+) veces",
+        1,
+        "trtllm-2025",
+        "70B",
+    ),
+    (
+        "trtllm-llama-3-1-70b-tp8-1000-1000",
+        r"answers at (\d\.\d+) times",
+        r"largas (\d,\d+) veces",
+        1,
+        "trtllm-2025",
+        "500 + 2000",
+    ),
+]
+
+
+@pytest.mark.parametrize("run, english, spanish, scale, group, name_has", QUOTED)
+def test_a_known_miss_quotes_the_table_as_it_stands(
+    run: str, english: str, spanish: str, scale: float, group: str, name_has: str
+) -> None:
+    """Each figure a known-miss note quotes (a range of speed ratios, or one) is what the rows give today, rounded as
+    printed; a percentage is the speed ratio over 1."""
+    row = next(r for r in ROWS if r.id == run)
+    speeds = _speeds(group, name_has)
+    expected = [min(speeds), max(speeds)] if len(speeds) > 1 else speeds
+    if scale == 100:
+        expected = [100 * (s - 1) for s in expected]
+    for lang, pattern in (("en", english), ("es", spanish)):
+        note = calc.load_data().text(f"validation.yaml#runs.{run}.known_miss", row.known_miss or "", lang) or ""
+        found = re.search(pattern, note)
+        assert found, f"{lang}: {pattern!r} not in {note[:80]!r}"
+        quoted = [float(g.replace(",", ".")) for g in found.groups()]
+        step = 1.0 if scale == 100 else 0.01
+        assert quoted == pytest.approx(expected, abs=step * 0.6), (
+            f"{run} ({lang}) quotes {quoted}, the table gives {expected}"
+        )
+
+
+def test_the_decode_miss_quotes_its_ratio() -> None:
+    row = next(r for r in ROWS if r.group == "decode-bound")
+    for lang, pattern in (("en", r"is (\d\.\d+) times"), ("es", r"es (\d,\d+) veces")):
+        note = calc.load_data().text(f"validation.yaml#runs.{row.id}.known_miss", row.known_miss or "", lang) or ""
+        found = re.search(pattern, note)
+        assert found and float(found.group(1).replace(",", ".")) == pytest.approx(row.ratio, abs=0.006), lang
