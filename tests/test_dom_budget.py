@@ -12,9 +12,10 @@ BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
     # The API reference: one <code> per name in its prose (755 in English, 781 in Spanish) and one list item per
-    # public function, a chapter others are editing; 1,872 in Spanish since the FLOPs-by-kind and Amdahl functions.
-    "reference/calc": 1880,
-    "es/reference/calc": 1880,
+    # public function, a chapter others are editing; 1,872 in Spanish since the FLOPs-by-kind and Amdahl functions,
+    # 1,888 since the planner's capacity factor (its flag's row) and `dropped_token_share` (its list item).
+    "reference/calc": 1890,
+    "es/reference/calc": 1890,
     # The accelerator landscape: every chip's figures, 456 cells, 245 of them with their source's numbered link and
     # 66 with the sparse headline's mark (a figure it lacks is a dash in a cell titled with the reason, no span).
     "landscape": 1460,

@@ -4,7 +4,9 @@ that cannot fit."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 
 import pytest
 
@@ -505,3 +507,78 @@ def test_fp8_runs_only_the_linear_matmuls_in_fp8() -> None:
     assert fp8["head"] == pytest.approx(bf16["head"])
     assert fp8["qkv"] > 1.5 * bf16["qkv"]
     assert (bf16["notes"], fp8["notes"]) == (0, 1)
+
+
+# -- a mixture of experts' capacity factor (Fedus, Zoph & Shazeer 2022, "Switch Transformers", JMLR, §2.2) --------
+
+
+def test_dropped_token_share_by_hand() -> None:
+    """E[max(0, X − Cλ)] / λ for X ~ Poisson(λ), summed by hand over the loads under capacity: with C = 1 the overflow
+    is E[X] − λ + Σ_{x<λ} (λ − x)·P(x). λ = 1: e⁻¹; λ = 2: 2·P(0) + P(1) = 4e⁻², a share of 2e⁻²; λ = 3:
+    3·P(0) + 2·P(1) + P(2) = (3 + 6 + 4.5)·e⁻³, a share of 4.5·e⁻³. A large load runs on the normal approximation,
+    σ·φ(0)/λ = 1/√(2πλ) at C = 1, and meets the exact sum where it takes over (within a few per cent
+    three standard deviations out, where the Poisson's skew shows)."""
+    share = calc.dropped_token_share
+    assert share(tokens_per_expert=1, capacity_factor=1) == pytest.approx(math.exp(-1), rel=1e-12)
+    assert share(tokens_per_expert=2, capacity_factor=1) == pytest.approx(2 * math.exp(-2), rel=1e-12)
+    assert share(tokens_per_expert=3, capacity_factor=1) == pytest.approx(4.5 * math.exp(-3), rel=1e-12)
+    # C = 1.5 at λ = 2: capacity 3, overflow λ − 3 + 3·P(0) + 2·P(1) + P(2) = −1 + (3 + 4 + 2)·e⁻²
+    assert share(tokens_per_expert=2, capacity_factor=1.5) == pytest.approx((2 - 3 + 9 * math.exp(-2)) / 2, rel=1e-9)
+    assert share(tokens_per_expert=1e6, capacity_factor=1) == pytest.approx(1 / math.sqrt(2 * math.pi * 1e6), rel=1e-9)
+    below = share(tokens_per_expert=99_999, capacity_factor=1.01)
+    above = share(tokens_per_expert=100_001, capacity_factor=1.01)
+    assert above == pytest.approx(below, rel=5e-2)  # 3.2 σ out, where the Poisson's skew shows
+
+
+def test_more_capacity_drops_fewer_tokens() -> None:
+    """The share dropped falls as the capacity factor rises, at a small and a large load, and is a share."""
+    for load in (4.0, 128.0, 2048.0, 3e5):
+        shares = [calc.dropped_token_share(tokens_per_expert=load, capacity_factor=c) for c in (1, 1.1, 1.25, 1.5, 2)]
+        assert all(0 <= s <= 1 for s in shares)
+        assert all(a > b or a == b == 0 for a, b in itertools.pairwise(shares)), shares
+        assert shares[0] > shares[-1]
+
+
+def _deepseek(**changes: str) -> calc.Result:
+    preset = calc.CALCULATORS["parallelism"].presets["deepseek-v3"]
+    return calc.compute("parallelism", {**preset, "ep_overlap": "off", **changes})
+
+
+def _step(result: calc.Result, key: str) -> float:
+    return next(s.value for s in result.steps if s.key == key)
+
+
+def test_capacity_pads_the_expert_matmuls_all_to_alls_and_buffers() -> None:
+    """Padded to capacity, an MoE layer's MLP matmuls count C·k + shared experts (DeepSeek-V3: 8 routed, 1 shared), not
+    k + shared; the all-to-all moves C times the balanced bytes, so its time is affine in C with the collective's
+    latency as the intercept; the activations (the dispatch buffers') grow by the same amount for each unit of C.
+    Without a capacity factor nothing drops and no share is reported; C = 1 pads nothing."""
+    balanced = _deepseek()
+    runs = {c: _deepseek(capacity_factor=str(c)) for c in (1, 1.5, 2)}
+    assert balanced.quantities["dropped_token_share"] is None
+    for c, run in runs.items():
+        ratio = _step(run, "moe_layer_matmul_mlp_up_seconds") / _step(balanced, "moe_layer_matmul_mlp_up_seconds")
+        assert ratio == pytest.approx((c * 8 + 1) / 9)
+        assert _step(run, "expert_copies") == c * 8 + 1
+        assert _step(run, "expert_capacity") == pytest.approx(c * 4096 * 8 / 256)  # T = s·b on each rank
+    q1, q15, q2 = (runs[c].quantities for c in (1, 1.5, 2))
+    assert q1["step_seconds"] == balanced.quantities["step_seconds"]
+    for key in ("ep_comm_seconds", "compute_seconds", "activation_bytes"):
+        assert q2[key] - q15[key] == pytest.approx(q15[key] - q1[key]), key
+        assert q2[key] > q1[key], key
+    per_unit = q2["ep_comm_seconds"] - q1["ep_comm_seconds"]  # the balanced bytes' time, without the latency
+    assert 0.95 * q1["ep_comm_seconds"] < per_unit < q1["ep_comm_seconds"]
+    assert q1["dropped_token_share"] > q15["dropped_token_share"] > q2["dropped_token_share"] > 0
+
+
+def test_capacity_factor_only_for_experts_and_within_its_range() -> None:
+    """A dense model has no experts to cap (refused as expert parallelism is, in both languages); C runs from 1 to 8."""
+    for lang in ("en", "es"):
+        outcome = calc.run("parallelism", {"capacity_factor": "1.25"}, lang)
+        assert not outcome["ok"] and outcome["field"] == "capacity_factor" and outcome["kind"] == "layout", outcome
+    preset = calc.CALCULATORS["parallelism"].presets["deepseek-v3"]
+    for bad in ("0.5", "9"):
+        outcome = calc.run("parallelism", {**preset, "capacity_factor": bad}, "en")
+        assert not outcome["ok"] and outcome["field"] == "capacity_factor" and outcome["kind"] == "out_of_range"
+    with pytest.raises(CalcError):
+        calc.dropped_token_share(tokens_per_expert=0, capacity_factor=1)

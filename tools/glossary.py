@@ -107,6 +107,7 @@ LABELS: dict[str, str] = {
     "field.dp": "data-parallelism",
     "field.ep": "expert-parallelism",
     "field.ep_overlap": "expert-parallelism",
+    "field.capacity_factor": "moe",
     "field.cp": "context-parallelism",
     "field.sequence_parallel": "sequence-parallelism",
     "field.dp_overlap": "gradient-sync",

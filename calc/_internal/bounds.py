@@ -52,6 +52,7 @@ BOUNDS: dict[str, Bound] = {
     "global_batch_tokens": Bound(1, 1e12),
     "batch_tokens": Bound(1, 1e12),
     "tokens": _positive(1e16),
+    "tokens_per_expert": _positive(1e12),  # a mixture of experts' mean load per expert and micro-batch
     # Model shape.
     "params": _positive(1e15),
     "total_params": _positive(1e15),
@@ -89,6 +90,7 @@ BOUNDS: dict[str, Bound] = {
     "weight_bytes_total": Bound(0, 1e18),
     "intensity_flop_per_byte": _positive(1e12),
     "flops_per_token_per_param": Bound(1, 100),
+    "capacity_factor": Bound(1, 8),  # an expert's buffer: 1 to 8 times its balanced share of the routed tokens
     # Efficiencies and fractions.
     "mfu": _FRACTION,
     "matmul_efficiency": _FRACTION,

@@ -58,6 +58,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "option.ep_overlap.on": {"en": "on", "es": "sí"},
     "option.ep_overlap.off": {"en": "off", "es": "no"},
+    "field.capacity_factor": {
+        "en": "Expert capacity factor (MoE; empty: no tokens dropped)",
+        "es": "Factor de capacidad de los expertos (MoE; vacío: no se descarta ningún token)",
+    },
     "field.virtual_stages": {
         "en": "Model chunks per pipeline rank (interleaving)",
         "es": "Trozos del modelo por proceso del pipeline (intercalado)",
@@ -214,6 +218,18 @@ ENTRIES: dict[str, dict[str, str]] = {
     "planner.step.layer_full": {
         "en": "One layer, forward, forward recomputed, and backward",
         "es": "Una capa, hacia delante, con la pasada hacia delante recomputada, y hacia atrás",
+    },
+    "planner.step.expert_capacity": {
+        "en": "Expert capacity per micro-batch: C times an expert's balanced share of the T tokens a rank routes to k of E experts (Switch Transformers, §2.2)",
+        "es": "Capacidad de un experto por micro-batch: C veces su parte equilibrada de los T tokens que un rango envía a k de E expertos (Switch Transformers, §2.2)",
+    },
+    "planner.step.expert_copies": {
+        "en": "Expert MLPs per token of an MoE layer, the k routed ones padded to capacity: the expert matmuls and the all-to-all bytes are C times the balanced ones",
+        "es": "MLP de expertos por token de una capa MoE, con los k enrutados rellenados hasta la capacidad: los matmuls de los expertos y los bytes del all-to-all son C veces los equilibrados",
+    },
+    "planner.step.dropped_share": {
+        "en": "Share of token-expert assignments dropped: the expected load over capacity over the mean load λ, each expert's load modelled as Poisson(λ) (a balanced router's random assignment)",
+        "es": "Parte de las asignaciones token-experto descartadas: la carga esperada por encima de la capacidad entre la carga media λ, con la carga de cada experto modelada como Poisson(λ) (el reparto al azar de un enrutador equilibrado)",
     },
     "planner.step.mean_layer": {
         "en": "Mean layer of the stage: its MoE layers and its dense ones",
@@ -408,6 +424,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "error.layout.dense": {
         "en": "{field}: expert parallelism needs a mixture-of-experts model; got {got}.",
         "es": "{field}: el paralelismo de expertos necesita un modelo de mezcla de expertos; se recibió {got}.",
+    },
+    "error.layout.dense_capacity": {
+        "en": "{field}: a capacity factor needs a mixture-of-experts model; leave it empty; got {got}.",
+        "es": "{field}: un factor de capacidad necesita un modelo de mezcla de expertos; déjalo vacío; se recibió {got}.",
     },
     "error.layout.experts": {
         "en": "{field}: expert parallelism must divide the {subject} experts and DP × CP; got {got}.",

@@ -4,6 +4,7 @@
 from .calculator import CALCULATORS, PARALLELISM, parallelism
 from .layout import Layout, Setup, Shape, check_activation_inputs
 from .links import chip_links, link_word
+from .moe import dropped_token_share
 from .search import describe_layout, search_layouts
 from .step_time import (
     attention_rate,
@@ -31,6 +32,7 @@ __all__ = [
     "critical_batch_tokens",
     "default_efficiency",
     "describe_layout",
+    "dropped_token_share",
     "evaluate_layout",
     "layout_memory",
     "link_word",

@@ -37,6 +37,7 @@ from .chart import parallelism_svg
 from .derivation import planner_steps
 from .layout import Layout, Setup, check_activation_inputs, check_layout, model_shape
 from .links import TOPOLOGIES, link_word, setup_links
+from .moe import dropped_token_share
 from .search import describe_layout, search_layouts
 from .step_time import (
     SCHEDULES,
@@ -46,6 +47,7 @@ from .step_time import (
     kept_in_bf16,
     matmul_shapes,
     planner_roofs,
+    routed_tokens,
     typical_efficiency,
 )
 
@@ -86,6 +88,7 @@ def parallelism(
     tp_overlap: str = "off",
     dp_overlap: str = "on",
     ep_overlap: str = "off",
+    capacity_factor: float | None = None,
     sequence_length: float = 8192,
     global_batch_tokens: float = 4_194_304,
     micro_batch: float = 1,
@@ -122,6 +125,12 @@ def parallelism(
         forward and backward (DeepSeek-V3's DualPipe), exposing only what that compute cannot cover, and gives the
         kernels that move them 20 of every 132 SMs (the report's H800 figure), so compute runs on the rest; "off"
         (the default) leaves every all-to-all on the critical path.
+        capacity_factor: a mixture of experts' expert capacity C (1 to 8): each expert takes up to C times its
+            balanced share of the tokens a rank routes per micro-batch (Fedus, Zoph & Shazeer 2022, "Switch
+            Transformers", §2.2) and its buffer is padded to that, so the routed experts' matmuls, the expert
+            all-to-alls' bytes and the dispatch buffers' activations are C times the balanced ones; the tokens
+            over capacity are dropped (`dropped_token_share`). None (the default): dropless routing, as
+            DeepSeek-V3 trained (report, §2.1.2, "No Token-Dropping"). A model without experts takes none.
         sequence_length, global_batch_tokens, micro_batch: the batch; micro-batches m = ⌈B / (s·b·dp)⌉.
         recompute: none, selective or full. recipe: the training-memory recipes (bytes per parameter).
         flash_attention, dropout: "on" or "off" (activation memory). matmul_efficiency: the fraction of the dense
@@ -137,7 +146,7 @@ def parallelism(
         fits; microbatches, pipeline_bubble_fraction; compute_seconds, tp_comm_seconds, pp_comm_seconds,
         dp_comm_seconds, ep_comm_seconds, ep_exposed_seconds, cp_comm_seconds, exposed_comm_seconds, bubble_seconds,
         optimizer_seconds, step_seconds, mfu, tokens_per_second, critical_batch_tokens_per_device (None without
-        data parallelism), and the link each axis rides. With search, `table` ranks the layouts.
+        data parallelism), dropped_token_share (None without a capacity factor), and the link each axis rides. With search, `table` ranks the layouts.
 
     Raises:
         CalcError: a value outside its range, a layout that does not use every accelerator or does not divide
@@ -175,6 +184,7 @@ def parallelism(
         units=compute_units(chip),
         attention_rate=attention_rate(chip, dtype, basis, efficiency),
         shapes=matmul_shapes(chip, dtype, basis, efficiency_given=matmul_efficiency is not None),
+        capacity_factor=None if capacity_factor is None else check_number("capacity_factor", capacity_factor),
     )
     wide = kept_in_bf16(
         chip, dtype, basis, efficiency=efficiency, efficiency_given=matmul_efficiency is not None, setup=setup
@@ -196,6 +206,7 @@ def parallelism(
     steps = planner_steps(setup, lay, fig, capacity_steps)
     notes = _notes(setup, lay, fig, roofs, basis, matmul_efficiency is None, chip, dtype)
     quantities = _quantities(setup, lay, fig, capacity, roofs.basis)
+    quantities["dropped_token_share"] = dropped_share(setup, lay)
     table = None
     if search == "on":
         table = search_layouts(setup, lay)
@@ -204,6 +215,16 @@ def parallelism(
     return Result(
         calculator="parallelism", quantities=quantities, steps=steps, notes=notes, table=table, table_key="layouts"
     )
+
+
+def dropped_share(setup: Setup, lay: Layout) -> float | None:
+    """The share of token-expert assignments over capacity (`moe.dropped_token_share`) at the mean load
+    λ = T·k/E of the tokens T one rank routes per micro-batch; None without a capacity factor or experts."""
+    m = setup.shape
+    if setup.capacity_factor is None or not m.experts:
+        return None
+    lam = routed_tokens(setup, lay) * m.experts_per_token / m.experts
+    return dropped_token_share(tokens_per_expert=lam, capacity_factor=setup.capacity_factor)
 
 
 def _chip_figures(
@@ -495,6 +516,7 @@ PARALLELISM = Calculator(
         Field("tp_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
         Field("dp_overlap", kind="choice", default="on", choices=SWITCHES, advanced=True),
         Field("ep_overlap", kind="choice", default="off", choices=SWITCHES, advanced=True),
+        Field("capacity_factor", optional=True, advanced=True),
         Field("virtual_stages", default="1", advanced=True),
         Field("schedule", kind="choice", default="1f1b", choices=SCHEDULES, advanced=True),
         Field("optimizer", kind="choice", default="adam-mixed", param="recipe", choices=tuple(RECIPES), advanced=True),

@@ -14,7 +14,8 @@ from ..results import Figure, Step, digits_for_difference, q, step
 from .compute_derivation import compute_steps
 from .layout import Layout, Setup, activation_inputs
 from .links import Collective
-from .step_time import extra_in_flight
+from .moe import expected_overflow, routed_copies
+from .step_time import extra_in_flight, routed_tokens
 
 # -- the derivation --------------------------------------------------------------------------------------------
 
@@ -36,7 +37,7 @@ def planner_steps(setup: Setup, lay: Layout, fig: dict[str, Any], capacity_steps
     and the step with its MFU."""
     steps = _layout_steps(setup, lay, fig) + _state_steps(setup, lay, fig) + _activation_memory_steps(setup, lay, fig)
     steps += [_total_step(setup, fig), *capacity_steps, _flops_step(setup, lay, fig)]
-    steps += [*compute_steps(setup, lay, fig), _compute_seconds_step(fig)]
+    steps += [*_capacity_steps(setup, lay), *compute_steps(setup, lay, fig), _compute_seconds_step(fig)]
     steps += _collective_steps(lay, fig) + _pipeline_steps(lay, fig) + _data_parallel_steps(lay, fig)
     return steps + _step_time_steps(setup, fig)
 
@@ -189,6 +190,52 @@ def _flops_step(setup: Setup, lay: Layout, fig: dict[str, Any]) -> Step:
         dh=m.head_dim,
         s=float(setup.sequence),
     )
+
+
+def _capacity_steps(setup: Setup, lay: Layout) -> list[Step]:
+    """With a capacity factor: each expert's capacity, the expert MLPs a token's work counts once the routed ones
+    are padded to it (`moe.routed_copies`), and the share of assignments over capacity (`moe.dropped_token_share`)."""
+    m, factor = setup.shape, setup.capacity_factor
+    if factor is None or not m.experts:
+        return []
+    tokens, k, experts = routed_tokens(setup, lay), float(m.experts_per_token), float(m.experts)
+    lam = tokens * k / experts
+    overflow = expected_overflow(lam, factor * lam)
+    return [
+        step(
+            "expert_capacity",
+            text("planner.step.expert_capacity"),
+            r"C\,T\,k/E",
+            "{C} × {T} × {k} / {E}",
+            factor * tokens * k / experts,
+            "",
+            C=factor,
+            T=tokens,
+            k=k,
+            E=experts,
+        ),
+        step(
+            "expert_copies",
+            text("planner.step.expert_copies"),
+            r"C\,k + k_s",
+            "{C} × {k} + {S}",
+            routed_copies(m.experts_per_token, m.shared_experts, factor),
+            "",
+            C=factor,
+            k=k,
+            S=float(m.shared_experts),
+        ),
+        step(
+            "dropped_token_share",
+            text("planner.step.dropped_share"),
+            r"\mathrm{E}[\max(0, X - C\lambda)]/\lambda,\ X \sim \mathrm{Poisson}(\lambda)",
+            "{O} / {L}",
+            overflow / lam,
+            "",
+            O=overflow,
+            L=lam,
+        ),
+    ]
 
 
 def _compute_seconds_step(fig: dict[str, Any]) -> Step:

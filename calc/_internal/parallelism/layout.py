@@ -12,6 +12,7 @@ from ..memory import MLPS, LayerShape, layer_shape, output_activation_bytes
 from ..messages import Text, text
 from .kernels import Device, ShapeRates
 from .links import Links
+from .moe import routed_copies
 
 # -- the layout and its evaluation -----------------------------------------------------------------------------
 
@@ -85,10 +86,13 @@ class Setup:
     attention_rate: float | None = None  # the measured attention kernel's FLOP/s, else the matmul rate
     shapes: ShapeRates | None = None  # the matmul's measured rate by shape, else η·E·P for every matmul
     wide: Device | None = None  # the chip in BF16, for attention and the output head of a narrow-format run
+    capacity_factor: float | None = None  # experts padded to C times their balanced tokens; None: dropless routing
 
 
 def check_layout(setup: Setup, lay: Layout) -> None:
     m = setup.shape
+    if setup.capacity_factor is not None and not m.experts:  # as expert parallelism: a dense model has no experts
+        raise CalcError(field="capacity_factor", kind="layout", detail="dense_capacity", value=setup.capacity_factor)
     product = lay.tp * lay.pp * lay.cp * lay.dp
     if product != setup.count:
         raise CalcError(field="dp", kind="layout", detail="product", value=float(product), subject=str(setup.count))
@@ -133,7 +137,7 @@ def activation_inputs(setup: Setup, lay: Layout) -> LayerShape:
         head_dim=float(m.head_dim),
         ffn_hidden_size=float(ffn) if ffn is not None else 4 * float(m.hidden),
         mlp=m.mlp,
-        mlp_copies=float(m.experts_per_token + m.shared_experts) if m.experts else 1.0,
+        mlp_copies=routed_copies(m.experts_per_token, m.shared_experts, setup.capacity_factor) if m.experts else 1.0,
         tensor_parallel=float(lay.tp),
         sequence_parallel=lay.sequence_parallel,
         recompute=lay.recompute,

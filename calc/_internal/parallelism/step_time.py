@@ -21,6 +21,7 @@ from ..memory import (
 from .kernels import Device, LayerWork, ShapeRates, layer_work, output_layer, pass_factors
 from .layout import Layout, Setup, activation_inputs, output_inputs
 from .links import collective
+from .moe import routed_copies
 
 ACTIVATION_BYTES = 2.0  # activations and their gradients cross the links in 16 bits
 GRADIENT_BYTES = 2.0  # gradients are reduced in BF16
@@ -241,7 +242,7 @@ def _work(setup: Setup, lay: Layout, *, moe: bool) -> LayerWork:
         head_dim=m.head_dim,
         ffn=float(m.expert_ffn if moe and m.expert_ffn else m.ffn),
         mlp=m.mlp,
-        mlp_copies=float(m.experts_per_token + m.shared_experts) if moe else 1.0,
+        mlp_copies=routed_copies(m.experts_per_token, m.shared_experts, setup.capacity_factor) if moe else 1.0,
         tp=lay.tp,
         sequence_parallel=lay.sequence_parallel,
         flash=setup.flash,
@@ -331,6 +332,14 @@ def _compute(setup: Setup, lay: Layout, mem: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def routed_tokens(setup: Setup, lay: Layout) -> float:
+    """The tokens one rank routes to the experts per micro-batch, s·b/c (split t ways with sequence parallelism):
+    what its all-to-all sends, and the batch an expert's capacity is a share of (per rank, as Megatron-Core sizes
+    it)."""
+    tokens = setup.sequence * lay.micro_batch / lay.cp
+    return tokens / (lay.tp if lay.sequence_parallel else 1)
+
+
 def _layer_comm(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
     """The collectives inside each layer of the busiest stage, per micro-batch and per step: tensor parallelism's,
     context parallelism's and expert parallelism's, and what of them the compute beside them cannot hide."""
@@ -351,11 +360,14 @@ def _layer_comm(setup: Setup, lay: Layout, q: dict[str, Any]) -> dict[str, Any]:
     cp_calls = 4.0 if full else 3.0
     cp_one = collective("allgather", 2 * ACTIVATION_BYTES * s * b * m.kv_heads * m.head_dim / kv_split, c, t, links)
     cp_mb = busiest * cp_calls * cp_one.seconds
-    # Expert parallelism: dispatch and combine all-to-alls, forward and backward, per MoE layer.
+    # Expert parallelism: dispatch and combine all-to-alls, forward and backward, per MoE layer; with a capacity
+    # factor C every expert's buffer is padded to C times its balanced tokens, and the all-to-all moves C times the
+    # balanced bytes (Fedus, Zoph & Shazeer 2022, Switch Transformers, §2.2; `moe.routed_copies`).
     moe_layers = busiest * (m.layers - m.dense_layers) / m.layers if m.experts else 0.0
     ep_calls = 6.0 if full else 4.0
-    tokens = s * b / c / (t if lay.sequence_parallel else 1)
-    ep_one = collective("alltoall", tokens * m.experts_per_token * m.hidden * ACTIVATION_BYTES, e, t * c, links)
+    tokens = routed_tokens(setup, lay)
+    padded = tokens * m.experts_per_token * (setup.capacity_factor or 1.0)
+    ep_one = collective("alltoall", padded * m.hidden * ACTIVATION_BYTES, e, t * c, links)
     ep_mb = moe_layers * ep_calls * ep_one.seconds
     # Overlapped (DualPipe, DeepSeek-AI 2024, §3.2.1): one micro-batch's all-to-alls run under the other
     # micro-batch's forward and backward chunks, so they cost only what that compute cannot cover.
