@@ -266,6 +266,9 @@ def recompute_latencies(page: Any, names: list[str]) -> dict[str, list[float]]:
             select, option = BENCH_VARIANTS[name]
             before = page.evaluate(f"document.querySelector('{selector}').x4Done || 0")
             control = f"{selector} select[name={select}]"
+            if not page.query_selector(control):  # "More options" comes into the page when opened (x4-later.js)
+                page.click(f"{selector} .x4-calc__more > summary")
+            page.wait_for_selector(control, state="attached")
             page.eval_on_selector(control, "c => c.closest('details')?.setAttribute('open', '')")
             # A reader reaches a select before it opens it: its list comes in then (x4-later.js).
             page.focus(control)
