@@ -99,8 +99,7 @@ def _train_parts(row: dict[str, Any], quantities: dict[str, Any], lang: str, pri
     met = "chooser.reason.deadline_met" if row["meets_deadline"] else "chooser.reason.deadline_missed"
     parts.append(t(met, lang, deadline=deadline))
     if priced:
-        cost = _money(row["cost_usd"], lang)
-        parts.append(t("chooser.reason.cost", lang, cost=cost, price=_money(row["price_usd_per_hour"], lang, "h")))
+        parts.append(_cost_part("chooser.reason.cost", row["cost_usd"], row, lang))
     parts.append(
         t(
             "chooser.reason.train_memory",
@@ -129,10 +128,13 @@ def _serve_parts(row: dict[str, Any], quantities: dict[str, Any], lang: str, pri
         )
     ]
     if priced:
-        cost = _money(row["usd_per_million_tokens"], lang)
-        price = _money(row["price_usd_per_hour"], lang, "h")
-        parts.append(t("chooser.reason.per_million", lang, cost=cost, price=price))
+        parts.append(_cost_part("chooser.reason.per_million", row["usd_per_million_tokens"], row, lang))
     return parts
+
+
+def _cost_part(key: str, cost: float, row: dict[str, Any], lang: str) -> str:
+    """A row's cost sentence: the cost per unit of work, at the accelerator-hour price it was priced at."""
+    return t(key, lang, cost=_money(cost, lang), price=_money(row["price_usd_per_hour"], lang, "h"))
 
 
 def _rag_parts(row: dict[str, Any], quantities: dict[str, Any], lang: str, priced: bool) -> list[str]:
@@ -152,9 +154,7 @@ def _rag_parts(row: dict[str, Any], quantities: dict[str, Any], lang: str, price
         )
     ]
     if priced:
-        cost = _money(row["usd_per_thousand_queries"], lang)
-        price = _money(row["price_usd_per_hour"], lang, "h")
-        parts.append(t("chooser.reason.per_thousand", lang, cost=cost, price=price))
+        parts.append(_cost_part("chooser.reason.per_thousand", row["usd_per_thousand_queries"], row, lang))
     return parts
 
 
