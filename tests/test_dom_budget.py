@@ -11,11 +11,10 @@ from pathlib import Path
 BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
-    # The API reference: one <code> per name in its prose (755 in English, 781 in Spanish) and one list item per
-    # public function, a chapter others are editing; 1,872 in Spanish since the FLOPs-by-kind and Amdahl functions,
-    # 1,888 since the planner's capacity factor (its flag's row) and `dropped_token_share` (its list item).
-    "reference/calc": 1890,
-    "es/reference/calc": 1890,
+    # The API reference: one <code> per name in its prose and tables (the functions' list waits in one closed box
+    # per module, the JSON keys are one <code> per calculator); 1,302 in English, 1,303 in Spanish.
+    "reference/calc": 1310,
+    "es/reference/calc": 1310,
     # The accelerator landscape: every chip's figures, 456 cells, 245 of them with their source's numbered link and
     # 66 with the sparse headline's mark (a figure it lacks is a dash in a cell titled with the reason, no span).
     "landscape": 1460,
