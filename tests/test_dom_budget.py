@@ -15,10 +15,11 @@ OVER_BUDGET = {
     # per module, the JSON keys are one <code> per calculator); 1,302 in English, 1,303 in Spanish.
     "reference/calc": 1310,
     "es/reference/calc": 1310,
-    # The accelerator landscape: every chip's figures, 456 cells, 245 of them with their source's numbered link and
-    # 66 with the sparse headline's mark (a figure it lacks is a dash in a cell titled with the reason, no span).
-    "landscape": 1460,
-    "es/landscape": 1460,
+    # The accelerator landscape: every chip's figures, 456 cells, 246 of them with their source's numbered link and
+    # 66 with the sparse headline's mark (a figure it lacks is a dash in a cell titled with the reason, no span);
+    # 1,444 in English, 1,446 in Spanish.
+    "landscape": 1450,
+    "es/landscape": 1450,
 }
 
 

@@ -275,18 +275,18 @@ def _landscape_heads(lang: str) -> list[str]:
     for key, _, _, label, unit in NUMBER_COLUMNS:
         name = t(label, lang) if f"data.{label}" in CATALOG else label
         heads.append(
-            f'<th scope="col" data-sortable="true" data-column="{key}">{name}<br><span class="x4-unit">{unit}</span></th>'
+            f'<th scope="col" data-sortable="true" data-column="{key}">{name} <span class="x4-unit">{unit}</span></th>'
         )
         if key in MEASURED_AFTER:
             heads.append(
                 f'<th scope="col" data-sortable="true" data-column="{key}-measured">{t("measured_head", lang, label=name)}'
-                f'<br><span class="x4-unit">{unit}</span></th>'
+                f' <span class="x4-unit">{unit}</span></th>'
             )
     return [
         *heads,
         f'<th scope="col">{t("scale_up", lang)}</th>',
-        f'<th scope="col" data-sortable="true" data-column="scale-up">{t("scale_up_bw", lang)}<br><span class="x4-unit">GB/s</span></th>',
-        f'<th scope="col" data-sortable="true" data-column="scale-out">{t("scale_out", lang)}<br><span class="x4-unit">Gb/s</span></th>',
+        f'<th scope="col" data-sortable="true" data-column="scale-up">{t("scale_up_bw", lang)} <span class="x4-unit">GB/s</span></th>',
+        f'<th scope="col" data-sortable="true" data-column="scale-out">{t("scale_out", lang)} <span class="x4-unit">Gb/s</span></th>',
         f'<th scope="col"><span class="x4-sr">{t("report_long", lang)}</span></th>',
     ]
 
