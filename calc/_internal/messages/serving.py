@@ -73,8 +73,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "Llama 3 8B en una H100: la curva y un objetivo de 20 ms",
     },
     "serving.preset.load-h100": {
-        "en": "Llama 3 8B on one H100 under 10 requests/s, targets 500 ms and 20 ms",
-        "es": "Llama 3 8B en una H100 con 10 solicitudes/s, objetivos de 500 ms y 20 ms",
+        "en": "Llama 3 8B on one H100 under 24 requests/s, targets 500 ms and 20 ms",
+        "es": "Llama 3 8B en una H100 con 24 solicitudes/s, objetivos de 500 ms y 20 ms",
     },
     "serving.preset.llama-3-70b-tp8": {
         "en": "Llama 3 70B over 8 H100 with tensor parallelism",

@@ -619,7 +619,7 @@ SERVING = Calculator(
             "tp": "1",
             "dtype": "bf16",
             "batch": "32",
-            "arrival_rate": "10",
+            "arrival_rate": "24",
             "slo_ttft_ms": "500",
             "slo_tpot_ms": "20",
             "sweep": "off",

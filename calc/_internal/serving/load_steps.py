@@ -1,10 +1,11 @@
 # The serving calculator under load: its figures at an arrival rate and at two targets, and the lines a reader checks.
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ..messages import Text, text
-from ..results import Step, q, step
+from ..results import Step, digits_for_difference, q, step
 from .case import ServingCase, serving_point
 from .load import (
     DETERMINISTIC_SCV,
@@ -124,20 +125,20 @@ def _arrival_steps(case: ServingCase, eng: Engine, load: LoadInputs, quantities:
         ),
     ]
     if point.waiting > 0:
-        steps.append(
-            step(
-                "mean_wait_seconds",
-                text("serving.step.mean_wait"),
-                r"W = \frac{1 + C_s^2}{2} \cdot \frac{P_\text{wait}}{X(B_\text{max}) - \lambda}",
-                "(1 + {c}) / 2 × {p} / ({x} − {l})",
-                point.mean_wait,
-                "s",
-                c=DETERMINISTIC_SCV,
-                p=point.waiting,
-                x=saturation,
-                l=arrival,
-            )
+        digits = digits_for_difference(saturation - arrival, [saturation, arrival])
+        wait_step = step(
+            "mean_wait_seconds",
+            text("serving.step.mean_wait"),
+            r"W = \frac{1 + C_s^2}{2} \cdot \frac{P_\text{wait}}{X(B_\text{max}) - \lambda}",
+            "(1 + {c}) / 2 × {p} / ({x} − {l})",
+            point.mean_wait,
+            "s",
+            c=DETERMINISTIC_SCV,
+            p=point.waiting,
+            x=saturation,
+            l=arrival,
         )
+        steps.append(replace(wait_step, digits=digits))
     steps.append(_ttft_step(eng, point.waiting, point.mean_wait, point.ttft_p99))
     full = serving_point(case, float(point.batch_p99))
     steps.append(
