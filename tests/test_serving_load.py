@@ -11,19 +11,16 @@ import math
 import pytest
 
 import calc
-from calc import CalcError
-from calc._internal.serving.load import (
-    Engine,
-    attained,
-    batch_quantile,
-    goodput,
-    grid,
-    in_flight,
-    load_point,
-    mean_wait,
-    stationary,
-    wait_quantile,
-)
+from calc import CalcError, load_point
+from calc import LoadEngine as Engine
+from calc import load_attained as attained
+from calc import load_batch_quantile as batch_quantile
+from calc import load_goodput as goodput
+from calc import load_grid as grid
+from calc import load_in_flight as in_flight
+from calc import load_mean_wait as mean_wait
+from calc import load_stationary as stationary
+from calc import load_wait_quantile as wait_quantile
 from calc._tooling.cli import main
 
 LOAD_KEYS = {
@@ -63,7 +60,7 @@ def _erlang_c(count: int, offered: float) -> float:
 def test_one_server_is_mm1_and_md1(rho: float) -> None:
     """One slot of rate μ: P_wait = ρ; with exponential service (C² = 1) the mean wait is ρ/(μ − λ) and
     P(W > t) = ρ·e^{−(μ−λ)t} (M/M/1); with fixed service (C² = 0) the mean is Pollaczek–Khinchine's
-    ρ/(2μ(1 − ρ)) (M/D/1). Kleinrock (1975), Vol. 1, eqs. (3.20) and (5.87)."""
+    ρ/(2μ(1 − ρ)) (M/D/1). Kleinrock (1975), Vol. 1, §3.2 and chapter 5."""
     mu = 2.0
     state = stationary(_servers(1, mu), rho * mu)
     assert state.waiting == pytest.approx(rho)
@@ -98,27 +95,25 @@ def test_the_grid_holds_every_small_batch_and_the_limit() -> None:
 
 
 def _case() -> tuple[Engine, dict]:
-    from calc._internal.serving import load_steps
-
-    captured: dict[str, Engine] = {}
-    original = load_steps.engine
-
-    def keep(case, limit):  # type: ignore[no-untyped-def]
-        captured["engine"] = original(case, limit)
-        return captured["engine"]
-
-    load_steps.engine = keep
-    try:
-        q = calc.compute("serving", {"arrival_rate": "1"}, "en").to_dict()
-    finally:
-        load_steps.engine = original
-    return captured["engine"], q
+    """The queue of the serving calculator's defaults, built from its public figures at each batch of the grid."""
+    q = calc.compute("serving", {"arrival_rate": "1"}, "en").to_dict()
+    sizes = grid(q["max_batch"])
+    points = [calc.compute("serving", {"batch": str(b)}, "en").quantities for b in sizes]
+    eng = Engine(
+        q["max_batch"],
+        tuple(float(b) for b in sizes),
+        tuple(float(p["requests_per_second"]) for p in points),  # type: ignore[arg-type]
+        tuple(float(p["tpot_seconds"]) for p in points),  # type: ignore[arg-type]
+        prefill=float(q["ttft_seconds"]),
+    )
+    return eng, q
 
 
 def test_saturation_is_the_offline_throughput_of_a_full_batch() -> None:
     """The queue runs away at the requests/s of the largest batch memory holds: the offline figure."""
     eng, q = _case()
     full = calc.compute("serving", {"batch": str(q["max_batch"])}, "en").to_dict()
+    assert q["tpot_p99_seconds"] == pytest.approx(load_point(eng, 1.0).tpot_p99)  # the same queue as the calculator's
     assert q["saturation_requests_per_second"] == pytest.approx(full["requests_per_second"])
     assert eng.saturation == pytest.approx(full["requests_per_second"])
     assert calc.compute("serving", {}, "en").quantities["saturation_requests_per_second"] == pytest.approx(

@@ -117,7 +117,7 @@ def stationary(eng: Engine, arrival: float) -> Stationary:
     """The birth–death chain of requests in the system: arrivals at λ, completions at X(min(n, c)).
 
     π(n) = π(0)·Π_{k≤n} λ/X(k) for n ≤ c, and π(c)·ρⁿ⁻ᶜ beyond, ρ = λ/X(c) < 1: Kleinrock, Queueing Systems
-    Vol. 1 (1975), §3.1, eq. (3.11), the flow-equivalent server of a load-dependent station. X(k) = kμ is M/M/c
+    Vol. 1 (1975), §3.1 (birth–death processes in equilibrium): a station whose speed depends on its load. X(k) = kμ is M/M/c
     (Erlang C); X(k) = μ with c = 1 is M/M/1. Terms past the likeliest state that fall e⁻⁴⁰ below it are dropped.
     """
     limit, log_arrival = eng.limit, math.log(arrival)
@@ -149,7 +149,7 @@ def stationary(eng: Engine, arrival: float) -> Stationary:
 def mean_wait(state: Stationary, scv: float = DETERMINISTIC_SCV) -> float:
     """The mean wait for a slot: P_wait/(X(c) − λ), exact for the chain (M/M/c), times (1 + C²)/2 for a
     service of squared coefficient of variation C² (Allen–Cunneen; exact for M/D/1's Pollaczek–Khinchine mean).
-    Source: Allen, Probability, Statistics, and Queueing Theory (2nd ed., 1990), §6.4, eq. (6.45)."""
+    Source: Allen, Probability, Statistics, and Queueing Theory (2nd ed., 1990), chapter 6."""
     return (1.0 + scv) / 2.0 * state.waiting / state.tail_rate
 
 
@@ -205,7 +205,7 @@ def goodput(
     scv: float = DETERMINISTIC_SCV,
 ) -> float:
     """The highest arrival rate at which `attainment` of requests meet both targets (Zhong et al. 2024, DistServe,
-    OSDI '24, §2.2); 0 when even a lone request misses them. The share met falls as the rate rises: bisection."""
+    OSDI '24, §1); 0 when even a lone request misses them. The share met falls as the rate rises: bisection."""
     lowest = eng.saturation * 1e-9
     if attained(stationary(eng, lowest), eng, ttft_s, tpot_s, scv) < attainment:
         return 0.0
