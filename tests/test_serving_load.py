@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -213,3 +214,23 @@ def test_cli_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert stricter["goodput_requests_per_second"] < out["goodput_requests_per_second"]
     assert main(["serving", "--arrival-rate", "-1"]) == 2
     assert "--arrival-rate" in capsys.readouterr().err
+
+
+def test_the_load_chart_draws_four_latencies_and_the_knee() -> None:
+    """The chart parses, draws TTFT and TPOT at p50 and p99, marks the saturation rate and the goodput, leaves out
+    latencies past 100 s, and speaks the page's language; a rate past saturation is refused."""
+    eng, _ = _case()
+    points = [load_point(eng, share * eng.saturation) for share in (0.1, 0.5, 0.9, 0.9995)]
+    curve = [
+        calc.LoadCurvePoint(p.arrival, p.ttft_p50, p.ttft_p99, p.tpot_p50, p.tpot_p99)  # type: ignore[arg-type]
+        for p in points
+    ]
+    assert points[-1].ttft_p99 > 100  # off the chart
+    svg = calc.load_curve_svg(curve, saturation=eng.saturation, goodput=0.8 * eng.saturation, lang="es")
+    root = ET.fromstring(svg)
+    lines = root.findall("{http://www.w3.org/2000/svg}polyline")
+    assert len(lines) == 4
+    assert [len(line.get("points", "").split()) for line in lines] == [4, 3, 4, 4]
+    assert "Tasa de llegada (solicitudes/s)" in svg and "saturación" in svg and "goodput" in svg
+    with pytest.raises(CalcError):
+        calc.load_curve_svg([calc.LoadCurvePoint(2 * eng.saturation, 1, 1, 1, 1)], saturation=eng.saturation)

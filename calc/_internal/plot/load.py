@@ -59,7 +59,7 @@ def load_curve_svg(
         raise CalcError(field="arrival_rate", kind="missing")
     check_number("saturation", saturation, low=0, low_open=True, high=1e12)
     for p in points:
-        check_number("arrival_rate", p.arrival, low=0, low_open=True, high=saturation)
+        check_number("arrival_requests_per_second", p.arrival, low=0, low_open=True, high=saturation)
         for name, *_ in SERIES:
             check_number(name, getattr(p, name), low=0, low_open=True, high=1e12)
     shown = [getattr(p, name) for p in points for name, *_ in SERIES if getattr(p, name) <= TOP_SECONDS]
