@@ -92,7 +92,15 @@ from calc._internal.parallelism import (
 from calc._internal.parallelism.kernels import gemm_wave_efficiency
 from calc._internal.parallelism.links import chip_links
 from calc._internal.parallelism.links import collective as planner_collective
-from calc._internal.plot import CurvePoint, memory_bars_svg, ratio_chart_svg, serving_curve_svg, step_timeline_svg
+from calc._internal.plot import (
+    CurvePoint,
+    LoadCurvePoint,
+    load_curve_svg,
+    memory_bars_svg,
+    ratio_chart_svg,
+    serving_curve_svg,
+    step_timeline_svg,
+)
 from calc._internal.power import densest_air_cooled_rack_w, power, racks_needed, system_overhead, yearly_energy_j
 from calc._internal.registry import CALCULATORS, compute, formatted, run, warm_up_cases
 from calc._internal.results import Result, Step
@@ -117,6 +125,16 @@ from calc._internal.serving import (
     tp_allreduce_seconds,
 )
 from calc._internal.serving import default_efficiency as serving_default_efficiency
+from calc._internal.serving.load import Engine as LoadEngine
+from calc._internal.serving.load import attained as load_attained
+from calc._internal.serving.load import batch_quantile as load_batch_quantile
+from calc._internal.serving.load import goodput as load_goodput
+from calc._internal.serving.load import grid as load_grid
+from calc._internal.serving.load import in_flight as load_in_flight
+from calc._internal.serving.load import load_point
+from calc._internal.serving.load import mean_wait as load_mean_wait
+from calc._internal.serving.load import stationary as load_stationary
+from calc._internal.serving.load import wait_quantile as load_wait_quantile
 from calc._internal.tco import cost_per_million_tokens, owning_usd_per_hour, tco
 from calc._internal.tiling import output_tiles, tile_efficiency, wave_count, wave_efficiency
 from calc._internal.training import (
@@ -155,28 +173,40 @@ HELPERS = frozenset(
     {
         "AUTO",
         "CUSTOM",
-        "CurvePoint",
         "DISPLAY_FACTORS",
         "HELPERS",
         "INPUT_BOUNDS",
         "LANGS",
-        "Layout",
         "MESSAGE_CATALOG",
-        "MeasuredValue",
         "PREFIXED_UNITS",
         "RECOMPUTE",
+        "CurvePoint",
+        "Layout",
+        "LoadCurvePoint",
+        "LoadEngine",
+        "MeasuredValue",
         "SourcedValue",
         "catalog_problems",
         "chip_links",
-        "planner_collective",
         "chooser_module",
         "data_module",
         "evaluate_layout",
         "formatted",
         "gemm_wave_efficiency",
         "layout_memory",
+        "load_attained",
+        "load_batch_quantile",
+        "load_curve_svg",
+        "load_goodput",
+        "load_grid",
+        "load_in_flight",
+        "load_mean_wait",
+        "load_point",
+        "load_stationary",
+        "load_wait_quantile",
         "message_text",
         "parse_bundle",
+        "planner_collective",
         "serving_default_efficiency",
         "site_lang",
         "training_scaling_point",
@@ -208,6 +238,8 @@ __all__ = [
     "DataBundle",
     "Field",
     "Layout",
+    "LoadCurvePoint",
+    "LoadEngine",
     "MeasuredValue",
     "Problem",
     "Result",
@@ -273,7 +305,17 @@ __all__ = [
     "kv_cache",
     "layer_activation_parts",
     "layout_memory",
+    "load_attained",
+    "load_batch_quantile",
+    "load_curve_svg",
     "load_data",
+    "load_goodput",
+    "load_grid",
+    "load_in_flight",
+    "load_mean_wait",
+    "load_point",
+    "load_stationary",
+    "load_wait_quantile",
     "lost_fraction",
     "matmul",
     "matmul_bytes",

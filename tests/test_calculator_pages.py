@@ -151,7 +151,12 @@ def test_empty_fields_whose_value_the_inputs_decide_name_it() -> None:
     """The empty price, share of peak, TPOT target and DP take placeholders from the result, follow the inputs,
     and the price and DP are named in a note, in both languages."""
     serving = calc.run("serving", CALCULATORS["serving"].defaults(), "es")
-    assert serving["placeholders"] == {"efficiency": "0,887 / 0,803", "price": "2,99", "slo_tpot_ms": "ninguno"}
+    assert serving["placeholders"] == {
+        "efficiency": "0,887 / 0,803",
+        "price": "2,99",
+        "slo_tpot_ms": "ninguno",
+        "slo_ttft_ms": "ninguno",
+    }
     assert any(
         note.startswith("Precio por acelerador-hora: en blanco") and "2,99 USD" in note for note in serving["notes"]
     )

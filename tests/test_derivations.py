@@ -37,13 +37,13 @@ def _ceil(x: float) -> int:
 
 def _to_python(template: str) -> str:
     """A substitution template as a Python expression (× → *, − → -, ² → **2, 10⁶ → 10**6, √( → sqrt(,
-    ⌈x⌉ → ceil(x), ⌊x⌋ → floor(x), log₂( → log2(, ^ → **)."""
+    ⌈x⌉ → ceil(x), ⌊x⌋ → floor(x), log₂( → log2(, ln( → log(, ^ → **)."""
     expression = template.replace("×", "*").replace("−", "-").replace("²", "**2").replace("√(", "sqrt(")
     expression = expression.replace("⌈", "ceil(").replace("⌉", ")").replace("⌊", "floor(").replace("⌋", ")")
-    expression = expression.replace("log₂(", "log2(").replace("^", "**")
+    expression = expression.replace("log₂(", "log2(").replace("ln(", "log(").replace("^", "**")
     expression = re.sub(r"10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda m: f"10**{m.group(1).translate(_SUPERSCRIPT)}", expression)
     known = expression
-    for function in ("min(", "max(", "sqrt(", "ceil(", "floor(", "log2("):
+    for function in ("min(", "max(", "sqrt(", "ceil(", "floor(", "log2(", "log("):
         known = known.replace(function, "")
     if re.search(r"[^\w\s{}().,*/+\-]|[A-Za-z]", re.sub(r"\{\w+\}", "", known)):
         raise AssertionError(f"a derivation uses a symbol the check cannot read: {template!r}")
@@ -52,7 +52,15 @@ def _to_python(template: str) -> str:
 
 def _evaluate(template: str, numbers: dict[str, float]) -> float:
     expression = re.sub(r"\{(\w+)\}", lambda m: f"({numbers[m.group(1)]!r})", _to_python(template))
-    functions = {"min": min, "max": max, "sqrt": math.sqrt, "ceil": _ceil, "floor": _floor, "log2": math.log2}
+    functions = {
+        "min": min,
+        "max": max,
+        "sqrt": math.sqrt,
+        "ceil": _ceil,
+        "floor": _floor,
+        "log2": math.log2,
+        "log": math.log,
+    }
     return float(eval(expression, {"__builtins__": {}}, functions))
 
 

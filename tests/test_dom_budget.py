@@ -12,12 +12,12 @@ BUDGET = 1200
 # Pages above the target, each at what it reaches now and why it is not lower yet.
 OVER_BUDGET = {
     # The API reference: one <code> per name in its prose and tables (the functions' list waits in one closed box
-    # per module, the JSON keys are one <code> per calculator); 1,302 in English, 1,303 in Spanish.
+    # per module, the JSON keys are one <code> per calculator); 1,304 in English, 1,305 in Spanish.
     "reference/calc": 1310,
     "es/reference/calc": 1310,
     # The accelerator landscape: every chip's figures, 456 cells, 246 of them with their source's numbered link and
     # 66 with the sparse headline's mark (a figure it lacks is a dash in a cell titled with the reason, no span);
-    # 1,444 in English, 1,446 in Spanish.
+    # 1,446 in English, 1,448 in Spanish.
     "landscape": 1450,
     "es/landscape": 1450,
 }

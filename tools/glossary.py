@@ -133,6 +133,9 @@ LABELS: dict[str, str] = {
     "prefill.out.prefill_seconds": "prefill",
     "serving.out.ttft_seconds": "ttft",
     "serving.out.tpot_seconds": "tpot",
+    "serving.out.ttft_p99_seconds": "ttft",
+    "serving.out.tpot_p99_seconds": "tpot",
+    "serving.out.goodput_requests_per_second": "goodput",
     "serving.out.decode_bound": "decode",
 }
 

@@ -108,6 +108,9 @@ BOUNDS: dict[str, Bound] = {
     "mtbf_hours": _positive(1e12),
     "system_mtbf_hours": _positive(1e9),
     "slo_tpot_s": _positive(1e3),
+    "slo_ttft_s": _positive(1e4),
+    "slo_attainment": Bound(0, 0.999, low_open=True),
+    "arrival_rate": _positive(1e9),
     "deadline_days": _positive(1e5),
     "years": _positive(50),
     # Throughput targets.

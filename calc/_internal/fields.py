@@ -214,6 +214,7 @@ EMPTY_DEFAULTS: dict[str, EmptyDefault] = {
     "dp": EmptyDefault(("dp",), "empty.dp"),
     "efficiency": EmptyDefault(("bandwidth_efficiency", "compute_efficiency"), "empty.efficiency"),
     "slo_tpot_ms": EmptyDefault(),
+    "slo_ttft_ms": EmptyDefault(),
     "checkpoint_seconds": EmptyDefault(("checkpoint_seconds",)),
 }
 

@@ -584,3 +584,48 @@ def calc_out(
     if percent:
         return f"{_calc.format_number(value * 100, lang, digits=digits)} %"
     return _calc.format_quantity(value, unit, lang, digits=digits)
+
+
+# The arrival rates of the load chart, as shares of the saturation rate: dense near it, where the knee is.
+LOAD_SHARES = (0.02, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998)
+
+
+@macro
+def load_curve(lang: str, **inputs: Any) -> str:
+    """The serving calculator's latencies against the arrival rate for these inputs (written as in English), up to
+    the saturation rate, with the goodput when the inputs give a target; inline."""
+    first = _calc.compute("serving", inputs, "en").quantities
+    saturation, goodput = first["saturation_requests_per_second"], first["goodput_requests_per_second"]
+    if not isinstance(saturation, float):
+        raise ValueError(f"load_curve({inputs}): no saturation rate (the model does not fit)")
+    plain = {k: v for k, v in inputs.items() if k not in ("slo_ttft_ms", "slo_tpot_ms", "arrival_rate")}
+    points = []
+    for share in LOAD_SHARES:
+        q = _calc.compute("serving", {**plain, "arrival_rate": repr(share * saturation)}, "en").quantities
+        points.append(
+            _calc.LoadCurvePoint(
+                arrival=share * saturation,
+                ttft_p50=float(q["ttft_p50_seconds"]),  # type: ignore[arg-type]
+                ttft_p99=float(q["ttft_p99_seconds"]),  # type: ignore[arg-type]
+                tpot_p50=float(q["tpot_p50_seconds"]),  # type: ignore[arg-type]
+                tpot_p99=float(q["tpot_p99_seconds"]),  # type: ignore[arg-type]
+            )
+        )
+    data = _calc.load_data()
+    chip = data.accelerator(str(inputs.get("accelerator", "h100-sxm")))
+    subject = _calc.translate(
+        _calc.MESSAGE_CATALOG,
+        "plot.serving.subject",
+        lang,
+        model=data.model(str(inputs.get("model", "llama-3-8b"))).name,
+        chip=chip.display_name(lang),
+        tp=_calc.format_number(float(inputs.get("tp", 1)), lang),
+    )
+    svg = _calc.load_curve_svg(
+        points,
+        saturation=saturation,
+        goodput=goodput if isinstance(goodput, float) and goodput > 0 else None,
+        subject=subject,
+        lang=lang,
+    )
+    return f'<div class="x4-calc__plot">{svg}</div>'

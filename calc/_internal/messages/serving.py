@@ -72,6 +72,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Llama 3 8B on one H100: the curve and a 20 ms target",
         "es": "Llama 3 8B en una H100: la curva y un objetivo de 20 ms",
     },
+    "serving.preset.load-h100": {
+        "en": "Llama 3 8B on one H100 under 24 requests/s, targets 500 ms and 20 ms",
+        "es": "Llama 3 8B en una H100 con 24 solicitudes/s, objetivos de 500 ms y 20 ms",
+    },
     "serving.preset.llama-3-70b-tp8": {
         "en": "Llama 3 70B over 8 H100 with tensor parallelism",
         "es": "Llama 3 70B en 8 H100 con paralelismo de tensor",
@@ -306,6 +310,76 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "No batch meets the {target} ms target: even one sequence takes longer per token.",
         "es": "Ningún batch cumple el objetivo de {target} ms: incluso una sola secuencia tarda más por token.",
     },
+    # -- serving under load ----------------------------------------------------
+    "field.arrival_rate": {"en": "Arrival rate (random, Poisson)", "es": "Tasa de llegada (aleatoria, de Poisson)"},
+    "field.slo_ttft_ms": {"en": "Time-to-first-token target", "es": "Objetivo de tiempo hasta el primer token"},
+    "field.slo_attainment": {
+        "en": "Share of requests that must meet both targets (0–1)",
+        "es": "Fracción de solicitudes que debe cumplir los dos objetivos (0–1)",
+    },
+    "serving.out.saturation_requests_per_second": {
+        "en": "Saturation: the most requests/s it sustains",
+        "es": "Saturación: el máximo de solicitudes/s que sostiene",
+    },
+    "serving.out.arrival_requests_per_second": {"en": "Arrival rate", "es": "Tasa de llegada"},
+    "serving.out.load_utilization": {"en": "Load (arrival rate over saturation)", "es": "Carga (tasa de llegada entre saturación)"},
+    "serving.out.load_batch": {"en": "Mean batch in flight", "es": "Batch medio en curso"},
+    "serving.out.wait_probability": {"en": "Share of requests that queue", "es": "Fracción de solicitudes que hacen cola"},
+    "serving.out.mean_wait_seconds": {"en": "Mean wait for a slot", "es": "Espera media por un hueco"},
+    "serving.out.ttft_p50_seconds": {"en": "Time to first token, median", "es": "Tiempo hasta el primer token, mediana"},
+    "serving.out.ttft_p99_seconds": {"en": "Time to first token, p99", "es": "Tiempo hasta el primer token, p99"},
+    "serving.out.tpot_p50_seconds": {"en": "Time per output token, median", "es": "Tiempo por token de salida, mediana"},
+    "serving.out.tpot_p99_seconds": {"en": "Time per output token, p99", "es": "Tiempo por token de salida, p99"},
+    "serving.out.slo_ttft_seconds": {"en": "Time-to-first-token target", "es": "Objetivo de tiempo hasta el primer token"},
+    "serving.out.slo_attainment": {"en": "Share that must meet the targets", "es": "Fracción que debe cumplir los objetivos"},
+    "serving.out.slo_met_share": {
+        "en": "Share of requests meeting the targets at this rate",
+        "es": "Fracción de solicitudes que cumple los objetivos a esta tasa",
+    },
+    "serving.out.goodput_requests_per_second": {
+        "en": "Goodput: the most requests/s within the targets",
+        "es": "Goodput: el máximo de solicitudes/s dentro de los objetivos",
+    },
+    "serving.step.saturation": {
+        "en": "Saturation rate: the requests/s of a full batch of {batch}; above it the queue grows without bound",
+        "es": "Tasa de saturación: las solicitudes/s de un batch lleno de {batch}; por encima, la cola crece sin límite",
+    },
+    "serving.step.utilization": {
+        "en": "Load: the arrival rate over the saturation rate",
+        "es": "Carga: la tasa de llegada entre la tasa de saturación",
+    },
+    "serving.step.wait_probability": {
+        "en": "Share of requests that find all {batch} slots busy and queue (the chain of requests in flight, {in_flight} on average)",
+        "es": "Fracción de solicitudes que encuentran ocupados los {batch} huecos y hacen cola (la cadena de solicitudes en curso, {in_flight} de media)",
+    },
+    "serving.step.mean_wait": {
+        "en": "Mean wait for a slot: the exponential chain's, halved for requests of fixed length (Allen–Cunneen)",
+        "es": "Espera media por un hueco: la de la cadena exponencial, a la mitad para solicitudes de longitud fija (Allen–Cunneen)",
+    },
+    "serving.step.ttft_p99": {
+        "en": "Time to first token at p99: the prompt's pass plus the wait only 1 % of requests exceed",
+        "es": "Tiempo hasta el primer token en el p99: la pasada del prompt más la espera que solo supera el 1 % de las solicitudes",
+    },
+    "serving.step.ttft_p99_no_wait": {
+        "en": "Time to first token at p99: the prompt's pass alone, since no more than 1 % of requests queue",
+        "es": "Tiempo hasta el primer token en el p99: solo la pasada del prompt, porque hace cola como mucho el 1 % de las solicitudes",
+    },
+    "serving.step.tpot_p99": {
+        "en": "Time per output token at p99: the step of a batch of {batch}, which 99 % of requests do not exceed",
+        "es": "Tiempo por token de salida en el p99: el paso de un batch de {batch}, que no supera el 99 % de las solicitudes",
+    },
+    "serving.step.goodput": {
+        "en": "Goodput: the highest arrival rate at which a share {share} of requests meets both targets, as a share of saturation",
+        "es": "Goodput: la mayor tasa de llegada a la que una fracción {share} de las solicitudes cumple los dos objetivos, como fracción de la saturación",
+    },
+    "serving.note.over_saturation": {
+        "en": "At {rate} requests/s the queue grows without bound: the server completes at most {saturation} requests/s (a full batch), so there is no wait or latency to give under load.",
+        "es": "A {rate} solicitudes/s la cola crece sin límite: el servidor completa como mucho {saturation} solicitudes/s (un batch lleno), así que no hay espera ni latencia que dar bajo carga.",
+    },
+    "serving.note.goodput_none": {
+        "en": "No goodput: even a lone request misses the targets, so no arrival rate lets a share {share} of requests meet them.",
+        "es": "Sin goodput: incluso una solicitud sola incumple los objetivos, así que ninguna tasa de llegada permite que una fracción {share} de las solicitudes los cumpla.",
+    },
     "plot.serving.title": {"en": "Latency against throughput: {subject}", "es": "Latencia frente a rendimiento: {subject}"},
     "plot.serving.subject": {"en": "{model} on {tp} × {chip}", "es": "{model} en {tp} × {chip}"},
     "plot.serving.point": {
@@ -324,6 +398,26 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Dashed ring: memory limit (batch {batch}); hollow points do not fit.",
         "es": "Anillo discontinuo: límite de memoria (batch {batch}); los puntos huecos no caben.",
     },
+    "plot.load.title": {
+        "en": "Latency against the arrival rate: {subject}",
+        "es": "Latencia frente a la tasa de llegada: {subject}",
+    },
+    "plot.load.x_axis": {"en": "Arrival rate (requests/s)", "es": "Tasa de llegada (solicitudes/s)"},
+    "plot.load.ttft_p50": {"en": "Time to first token, median", "es": "Tiempo hasta el primer token, mediana"},
+    "plot.load.ttft_p99": {"en": "Time to first token, p99", "es": "Tiempo hasta el primer token, p99"},
+    "plot.load.tpot_p50": {"en": "Time per output token, median", "es": "Tiempo por token de salida, mediana"},
+    "plot.load.tpot_p99": {"en": "Time per output token, p99", "es": "Tiempo por token de salida, p99"},
+    "plot.load.legend": {
+        "en": "The grey line is the saturation rate, where the queue grows without bound; the green one, the goodput.",
+        "es": "La línea gris es la tasa de saturación, donde la cola crece sin límite; la verde, el goodput.",
+    },
+    "plot.load.point": {
+        "en": "{rate} requests/s: p99 time to first token {ttft}, p99 time per output token {tpot}",
+        "es": "{rate} solicitudes/s: tiempo hasta el primer token en el p99 {ttft}, tiempo por token de salida en el p99 {tpot}",
+    },
+    "plot.load.saturation": {"en": "saturation: {rate} requests/s", "es": "saturación: {rate} solicitudes/s"},
+    "plot.load.saturation_mark": {"en": "saturation", "es": "saturación"},
+    "plot.load.goodput_mark": {"en": "goodput", "es": "goodput"},
     "speculative.title": {"en": "Speculative decoding", "es": "Decodificación especulativa"},
     "field.acceptance": {"en": "Acceptance rate α (0–1)", "es": "Tasa de aceptación α (0–1)"},
     "field.draft_tokens": {"en": "Drafted tokens per step γ", "es": "Tokens borrador por paso γ"},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .bars import memory_bars_svg, step_timeline_svg
 from .curves import CurvePoint, ScalingPoint, scaling_chart, serving_curve_svg
+from .load import LoadCurvePoint, load_curve_svg
 from .ratio import ratio_chart_svg
 from .roofline import Roof, roofline_chart
 from .svg import COLORS, FONT, SUPERSCRIPT, WIDTH, decade_label, svg_number, svg_open
@@ -14,9 +15,11 @@ __all__ = [
     "SUPERSCRIPT",
     "WIDTH",
     "CurvePoint",
+    "LoadCurvePoint",
     "Roof",
     "ScalingPoint",
     "decade_label",
+    "load_curve_svg",
     "memory_bars_svg",
     "ratio_chart_svg",
     "roofline_chart",

@@ -44,6 +44,8 @@ from .case import (
 )
 from .chart import serving_result_svg
 from .derivation import serving_steps
+from .load import DEFAULT_ATTAINMENT
+from .load_steps import LOAD_UNITS, LoadInputs, load_steps
 
 # -- The calculator --------------------------------------------------------------------------------------------
 
@@ -117,6 +119,9 @@ def serving(
     slo_tpot_s: float | None = None,
     basis: str = DEFAULT_BASIS,
     schedule: str = "chunked",
+    arrival_rate: float | None = None,
+    slo_ttft_s: float | None = None,
+    slo_attainment: float = DEFAULT_ATTAINMENT,
 ) -> Result:
     """Serve `model` on `tp` accelerators: memory, largest batch, TTFT, TPOT, throughput and cost per token.
 
@@ -150,6 +155,10 @@ def serving(
         schedule: "chunked" (default) runs each new prompt inside a step beside the decodes; "blocking" stops the
             decodes while a new request's prefill runs (`serving_point`).
         slo_tpot_s: a TPOT target: adds the cheapest batch that meets it (the largest within memory).
+        arrival_rate: requests/s arriving at random (Poisson): adds the batch in flight, the wait for a slot and
+            TTFT and TPOT at the median and the 99th percentile (`load.load_point`).
+        slo_ttft_s: a TTFT target; with it or the TPOT target, goodput: the highest arrival rate at which
+            `slo_attainment` (default 0.9) of requests meet both (`load.goodput`).
 
     Returns:
         Result with weights_bytes, kv_bytes (the batch's cache at full length), max_batch, fits, ttft_seconds,
@@ -158,7 +167,11 @@ def serving(
         prefill_time_share (the engine time prompts add: case.py `_phase_split`), the same cost split between the phases
         as cost_per_million_input_tokens and cost_per_million_generated_tokens, and their ratio
         generated_to_input_cost_ratio (None when prefill adds no time), the slo_* quantities (None without a
-        target) and basis ("achievable" when a measured share of the chip is used, else "peak").
+        target) and basis ("achievable" when a measured share of the chip is used, else "peak"); under load,
+        saturation_requests_per_second (a full batch's requests/s, where the queue runs away), and with an
+        arrival rate load_utilization, load_batch, wait_probability, mean_wait_seconds, ttft_p50_seconds,
+        ttft_p99_seconds, tpot_p50_seconds, tpot_p99_seconds and slo_met_share, with a target
+        goodput_requests_per_second (None where they do not apply).
 
     Raises:
         CalcError: a value outside its range, an unknown model or accelerator, or a figure the chip lacks.
@@ -181,6 +194,12 @@ def serving(
     memory, links = _memory_and_links(chip.data, n, capacity_bytes, link_bytes_per_s, latency_s)
     price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
     slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s)
+    load = LoadInputs(
+        arrival=None if arrival_rate is None else check_number("arrival_rate", arrival_rate),
+        ttft=None if slo_ttft_s is None else check_number("slo_ttft_s", slo_ttft_s),
+        tpot=slo,
+        attainment=check_number("slo_attainment", slo_attainment),
+    )
     bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
         chip, efficiency, COMPUTE_DTYPE[fmt], basis
     )
@@ -215,6 +234,7 @@ def serving(
         steps = [line for line in steps if line.key in UNFIT_STEPS]
     steps += _kv_transfer_steps(case, chip.data, quantities, notes)
     chosen = _slo_batch(case, slo, limit, quantities, steps, notes)
+    steps += load_steps(case, limit, load, quantities, notes)
     table = _sweep(case, limit, b, chosen, slo) if sweep == "on" else None
     return Result(calculator="serving", quantities=quantities, steps=steps, table=table, table_key="sweep", notes=notes)
 
@@ -493,6 +513,9 @@ SERVING = Calculator(
             scale=1e-3,
             optional=True,
         ),
+        Field("arrival_rate", unit="requests/s", optional=True),
+        Field("slo_ttft_ms", unit="ms", param="slo_ttft_s", scale=1e-3, optional=True, aliases=("ttft_slo_ms",)),
+        Field("slo_attainment", default="0.9", advanced=True),
         Field("sweep", kind="choice", default="off", choices=SWEEP),
         Field("schedule", kind="choice", default="chunked", choices=SCHEDULES, advanced=True),
         with_changes(CUSTOM_PEAK, default="1000"),
@@ -548,6 +571,7 @@ SERVING = Calculator(
         "slo_batch_tpot_seconds": "s",
         "slo_output_tokens_per_second": "tokens/s",
         "slo_cost_per_million_output_tokens": "USD",
+        **LOAD_UNITS,
     },
     headline=(
         "ttft_seconds",
@@ -558,6 +582,10 @@ SERVING = Calculator(
         "cost_per_million_output_tokens",
         "slo_batch",
         "slo_cost_per_million_output_tokens",
+        "saturation_requests_per_second",
+        "ttft_p99_seconds",
+        "tpot_p99_seconds",
+        "goodput_requests_per_second",
     ),
     presets={
         "curve-h100": {
@@ -583,6 +611,17 @@ SERVING = Calculator(
             "tp": "8",
             "dtype": "fp8",
             "batch": "32",
+            "sweep": "off",
+        },
+        "load-h100": {
+            "model": "llama-3-8b",
+            "accelerator": "h100-sxm",
+            "tp": "1",
+            "dtype": "bf16",
+            "batch": "32",
+            "arrival_rate": "24",
+            "slo_ttft_ms": "500",
+            "slo_tpot_ms": "20",
             "sweep": "off",
         },
         "mixtral-int4-4090": {
