@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.walks import new_page
+
 # Property tests check values, not speed: a busy machine (or CI runner) must not fail them on a deadline.
 settings.register_profile("x4", deadline=None)
 settings.load_profile("x4")
@@ -126,26 +128,12 @@ def phone_walk(browser: object, site_url: str, built_site: Path) -> object:
     return walk_phone(browser, site_url, built_site)
 
 
-CSP_LISTENER = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI));
-"""
-
-
 @pytest.fixture()
 def page(browser: object) -> Iterator[object]:
     """A fresh browser context and page per test; page errors and CSP violations are collected."""
-    context = browser.new_context()  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.x4_errors = []
-    page.on("pageerror", lambda error: page.x4_errors.append(str(error)))
-    page.on(
-        "console",
-        lambda message: page.x4_errors.append(message.text) if "Content Security Policy" in message.text else None,
-    )
-    page.add_init_script(CSP_LISTENER)
+    page = new_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture()

@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 import calc
 from calc import CALCULATORS, format_number, format_quantity, format_word
 from calc._tooling.cli import main
+from tests.walks import new_page
 
 pytestmark = pytest.mark.browser
 
@@ -129,42 +131,6 @@ def calculator_pages(built_site: Path) -> dict[str, str]:
     return pages
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_every_calculator_matches_the_cli(
-    page: object, site_url: str, calculator_pages: dict[str, str], lang: str
-) -> None:
-    """For three input sets per calculator, each headline number on the page is the CLI's JSON value,
-    formatted by calc's own formatter in the page's language."""
-    mismatches = []
-    for name, path in sorted(calculator_pages.items()):
-        page.goto(site_url + ("es/" if lang == "es" else "") + path)
-        widget = f'.x4-calc[data-calculator="{name}"]'
-        for inputs in _input_sets(name):
-            _fill(page, widget, inputs, lang)
-            # The answer to the last edit has arrived; on a busy machine the widget can still be settling its state.
-            page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_MS)
-            shown_inputs = page.evaluate(
-                f"Object.fromEntries([...document.querySelectorAll('{widget} input, {widget} select')]"
-                ".filter(e => !e.closest('[hidden]')).map(e => [e.name, e.value]))"
-            )
-            cli_inputs = {
-                k: v.replace(",", ".") if re.fullmatch(r"-?\d+,\d+", v) else v for k, v in shown_inputs.items()
-            }
-            expected = _cli_json(name, cli_inputs)
-            for key in CALCULATORS[name].headline:
-                shown = page.text_content(f'{widget} [data-q="{key}"]')
-                want = _expected_text(name, key, expected[key], lang)
-                chip = expected.get(key.removesuffix("_name")) if key.endswith("_name") else None
-                if (
-                    isinstance(chip, str) and chip in calc.load_data().accelerators
-                ):  # a chip's name in the page's language
-                    want = calc.load_data().accelerator(chip).display_name(lang)
-                if shown != want:
-                    mismatches.append(f"{lang} {name} {key}: page {shown!r} != CLI {want!r} for {cli_inputs}")
-    assert mismatches == [], "\n".join(mismatches)
-    assert page.x4_errors == []
-
-
 # Types each text into a field as a reader's keystrokes would (an input event), waits for the answer to it, and
 # reads what the widget then shows: one round trip per calculator instead of four per text.
 TYPE_EACH = """async ([selector, name, texts, limitMs]) => {
@@ -186,42 +152,102 @@ TYPE_EACH = """async ([selector, name, texts, limitMs]) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_hostile_inputs_get_messages_and_the_calculator_recovers(
-    page: object, site_url: str, calculator_pages: dict[str, str], lang: str
-) -> None:
+def _cli_mismatches(page: object, name: str, widget: str, lang: str) -> list[str]:
+    """For three input sets, each headline number the widget shows against the CLI's JSON value, formatted by
+    calc's own formatter in the page's language."""
+    mismatches = []
+    for inputs in _input_sets(name):
+        _fill(page, widget, inputs, lang)
+        # The answer to the last edit has arrived; on a busy machine the widget can still be settling its state.
+        page.wait_for_selector(f'{widget}[data-x4-state="live"]', timeout=LIVE_MS)
+        shown_inputs = page.evaluate(
+            f"Object.fromEntries([...document.querySelectorAll('{widget} input, {widget} select')]"
+            ".filter(e => !e.closest('[hidden]')).map(e => [e.name, e.value]))"
+        )
+        cli_inputs = {k: v.replace(",", ".") if re.fullmatch(r"-?\d+,\d+", v) else v for k, v in shown_inputs.items()}
+        expected = _cli_json(name, cli_inputs)
+        for key in CALCULATORS[name].headline:
+            shown = page.text_content(f'{widget} [data-q="{key}"]')
+            want = _expected_text(name, key, expected[key], lang)
+            chip = expected.get(key.removesuffix("_name")) if key.endswith("_name") else None
+            if isinstance(chip, str) and chip in calc.load_data().accelerators:  # a chip's name in the page's language
+                want = calc.load_data().accelerator(chip).display_name(lang)
+            if shown != want:
+                mismatches.append(f"{lang} {name} {key}: page {shown!r} != CLI {want!r} for {cli_inputs}")
+    return mismatches
+
+
+def _hostile_problems(page: object, name: str, widget: str, lang: str) -> list[str]:
+    """22 hostile strings typed into a numeric field the defaults show, then its default again."""
+    calculator = CALCULATORS[name]
+    defaults = calculator.defaults()
+    shown = calculator.custom_selectors(defaults, {})
+    field = next(
+        f
+        for f in calculator.fields
+        if f.kind == "number" and not f.advanced and f.default and calculator.applies(f, defaults, shown)
+    )
+    texts = [_to_page_value(text, lang) for text in HOSTILE] + [_to_page_value(field.default, lang)]
+    *hostile, recovered = page.evaluate(TYPE_EACH, [widget, field.name, texts, LIVE_MS])
+    problems = []
+    for text, state, message, body in hostile:
+        if state == "stale":
+            if not message.strip():
+                problems.append(f"{name} {text[:20]!r}: no message shown")
+        elif state != "live":
+            problems.append(f"{name} {text[:20]!r}: state {state}")
+        for bad in ("NaN", "Infinity", "∞", "Traceback", "inf "):
+            if bad in body.replace(text, ""):
+                problems.append(f"{name} {text[:20]!r}: {bad!r} on the page")
+    if recovered[1] != "live":
+        problems.append(f"{name}: did not recover after hostile input")
+    return problems
+
+
+@dataclass
+class Visit:
+    """What one language's pass over every calculator page found: each page is opened once (its runtime started
+    once) and each of its calculators takes the hostile strings at its defaults, then the CLI's three input sets."""
+
+    mismatches: list[str]
+    problems: list[str]
+    dialogs: list[str]
+    errors: list[str]
+
+
+@pytest.fixture(scope="module", params=["en", "es"])
+def visit(request: pytest.FixtureRequest, browser: object, site_url: str, calculator_pages: dict[str, str]) -> Visit:
+    lang = request.param
+    found = Visit([], [], [], [])
+    page = new_page(browser)
+    page.on("dialog", lambda dialog: (found.dialogs.append(dialog.message), dialog.dismiss()))
+    by_page: dict[str, list[str]] = {}
+    for name, path in sorted(calculator_pages.items()):
+        by_page.setdefault(path, []).append(name)
+    for path, names in by_page.items():
+        page.goto(site_url + ("es/" if lang == "es" else "") + path)
+        for name in names:
+            widget = f'.x4-calc[data-calculator="{name}"]'
+            found.problems += _hostile_problems(page, name, widget, lang)
+            found.mismatches += _cli_mismatches(page, name, widget, lang)
+    found.errors = page.x4_errors
+    page.context.close()
+    return found
+
+
+def test_every_calculator_matches_the_cli(visit: Visit) -> None:
+    """For three input sets per calculator, each headline number on the page is the CLI's JSON value,
+    formatted by calc's own formatter in the page's language."""
+    assert visit.mismatches == [], "\n".join(visit.mismatches)
+    assert visit.errors == []
+
+
+def test_hostile_inputs_get_messages_and_the_calculator_recovers(visit: Visit) -> None:
     """22 hostile strings in a numeric field of every calculator: each gives a message at a field (or a
     finite result), no NaN/∞/traceback shows, no dialog opens, and a good value then computes again."""
-    dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    problems = []
-    for name, path in sorted(calculator_pages.items()):
-        page.goto(site_url + ("es/" if lang == "es" else "") + path)
-        widget = f'.x4-calc[data-calculator="{name}"]'
-        calculator = CALCULATORS[name]
-        defaults = calculator.defaults()
-        shown = calculator.custom_selectors(defaults, {})
-        field = next(
-            f
-            for f in calculator.fields
-            if f.kind == "number" and not f.advanced and f.default and calculator.applies(f, defaults, shown)
-        )
-        texts = [_to_page_value(text, lang) for text in HOSTILE] + [_to_page_value(field.default, lang)]
-        *hostile, recovered = page.evaluate(TYPE_EACH, [widget, field.name, texts, LIVE_MS])
-        for text, state, message, body in hostile:
-            if state == "stale":
-                if not message.strip():
-                    problems.append(f"{name} {text[:20]!r}: no message shown")
-            elif state != "live":
-                problems.append(f"{name} {text[:20]!r}: state {state}")
-            for bad in ("NaN", "Infinity", "∞", "Traceback", "inf "):
-                if bad in body.replace(text, ""):
-                    problems.append(f"{name} {text[:20]!r}: {bad!r} on the page")
-        if recovered[1] != "live":
-            problems.append(f"{name}: did not recover after hostile input")
-    assert problems == [], "\n".join(problems)
-    assert dialogs == []
-    assert page.x4_errors == []
+    assert visit.problems == [], "\n".join(visit.problems)
+    assert visit.dialogs == []
+    assert visit.errors == []
 
 
 def test_url_round_trip_restores_inputs_and_result(

@@ -1,13 +1,33 @@
 """Two visits of every built page, shared by the browser tests that check every page: one on a desktop (errors,
 accessibility in both colour schemes, what a page without Python transfers, its tables) and one on a phone (width,
 tables, and on calculator pages tap targets and reserved heights). Each page is loaded once per walk instead of
-once per test, which is most of what these tests cost."""
+once per test, which is most of what these tests cost. Also the fresh page every browser test starts from."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
+def new_page(browser: object) -> Any:
+    """A page in a fresh browser context, collecting its page errors and CSP violations in `x4_errors`."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.x4_errors = []
+    page.on("pageerror", lambda error: page.x4_errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: page.x4_errors.append(message.text) if "Content Security Policy" in message.text else None,
+    )
+    page.add_init_script(CSP_LISTENER)
+    return page
+
 
 ROOT = Path(__file__).resolve().parents[1]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
