@@ -1,7 +1,8 @@
 # The parallelism planner, one idea a module: the links and one collective's time (links), what is laid out
 # (layout), one layout's memory and step time (step_time), its derivation, the search over layouts, and the
-# calculator that joins them.
-from .calculator import CALCULATORS, PARALLELISM, parallelism
+# calculator that joins them, and its catalog entry.
+from .calculator import parallelism
+from .catalog import CALCULATORS, PARALLELISM
 from .layout import Layout, Setup, Shape, check_activation_inputs
 from .links import chip_links, link_word
 from .moe import dropped_token_share
