@@ -1,6 +1,6 @@
 # Serving, one idea a module: one case and its closed-form point at a batch size (case), the derivation a reader
-# checks, the serving calculator, and speculative decoding.
-from .calculator import SERVING, serving
+# checks, the serving calculator and its catalog entry, and speculative decoding.
+from .calculator import serving
 from .case import (
     ServingCase,
     case_max_batch,
@@ -10,6 +10,7 @@ from .case import (
     serving_point,
     tp_allreduce_seconds,
 )
+from .catalog import SERVING
 from .speculative import SPECULATIVE, best_draft_tokens, expected_tokens_per_step, speculative, speculative_speedup
 
 CALCULATORS = (SERVING, SPECULATIVE)

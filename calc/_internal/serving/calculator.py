@@ -8,16 +8,7 @@ from ..data import Accelerator, load_data
 from ..defaults import checked_price
 from ..errors import CalcError, check_choice, check_finite_result, check_number
 from ..fields import (
-    ACCELERATOR,
-    BASIS,
-    CUSTOM_BANDWIDTH,
-    CUSTOM_MEMORY,
-    CUSTOM_PEAK,
     DEFAULT_BASIS,
-    LINK_OVERRIDE,
-    Calculator,
-    Field,
-    with_changes,
 )
 from ..fmt import Quantity
 from ..inference import (
@@ -42,10 +33,9 @@ from .case import (
     serving_point,
     sweep_batches,
 )
-from .chart import serving_result_svg
 from .derivation import serving_steps
 from .load import DEFAULT_ATTAINMENT
-from .load_steps import LOAD_UNITS, LoadInputs, load_steps
+from .load_steps import LoadInputs, load_steps
 
 # -- The calculator --------------------------------------------------------------------------------------------
 
@@ -464,174 +454,3 @@ def _sweep(case: ServingCase, limit: int, b: float, chosen: int | None, slo: flo
             }
         )
     return table
-
-
-def default_latency_us() -> float:
-    return default_tp_latency_s() * 1e6
-
-
-MODEL = Field("model", kind="model", default="llama-3-8b")
-
-SERVING = Calculator(
-    name="serving",
-    fields=(
-        MODEL,
-        ACCELERATOR,
-        Field(
-            "tp",
-            default="1",
-        ),
-        Field("dtype", kind="choice", default="bf16", choices=SERVE_FORMATS),
-        Field("kv_dtype", kind="choice", default="bf16", choices=tuple(KV_FORMATS)),
-        Field(
-            "prompt_tokens",
-            default="1024",
-        ),
-        Field(
-            "output_tokens",
-            default="256",
-        ),
-        Field(
-            "batch",
-            default="32",
-        ),
-        Field(
-            "efficiency",
-            optional=True,
-        ),
-        BASIS,
-        Field(
-            "price",
-            unit="USD/h",
-            param="price_usd_per_hour_per_accelerator",
-            optional=True,
-        ),
-        Field(
-            "slo_tpot_ms",
-            unit="ms",
-            param="slo_tpot_s",
-            scale=1e-3,
-            optional=True,
-        ),
-        Field("arrival_rate", unit="requests/s", optional=True),
-        Field("slo_ttft_ms", unit="ms", param="slo_ttft_s", scale=1e-3, optional=True, aliases=("ttft_slo_ms",)),
-        Field("slo_attainment", default="0.9", advanced=True),
-        Field("sweep", kind="choice", default="off", choices=SWEEP),
-        Field("schedule", kind="choice", default="chunked", choices=SCHEDULES, advanced=True),
-        with_changes(CUSTOM_PEAK, default="1000"),
-        CUSTOM_BANDWIDTH,
-        CUSTOM_MEMORY,
-        LINK_OVERRIDE,
-        Field(
-            "latency_us",
-            unit="µs",
-            optional=True,
-            param="latency_s",
-            scale=1e-6,
-            advanced=True,
-            default_from=default_latency_us,
-        ),
-        Field("memory_utilization", default="0.9", advanced=True),
-    ),
-    function=serving,
-    units={
-        "weights_bytes": "B",
-        "weights_bytes_per_accelerator": "B",
-        "kv_bytes_per_token": "B",
-        "kv_bytes_per_sequence": "B",
-        "kv_bytes": "B",
-        "usable_bytes": "B",
-        "max_batch": "",
-        "compute_bound_batch": "",
-        "ttft_seconds": "s",
-        "tpot_seconds": "s",
-        "request_seconds": "s",
-        "output_tokens_per_second": "tokens/s",
-        "requests_per_second": "requests/s",
-        "decode_memory_seconds": "s",
-        "decode_compute_seconds": "s",
-        "decode_weights_seconds": "s",
-        "decode_kv_seconds": "s",
-        "decode_linear_seconds": "s",
-        "decode_attention_seconds": "s",
-        "decode_communication_seconds": "s",
-        "decode_step_seconds": "s",
-        "prefill_interference_seconds": "s",
-        "kv_transfer_seconds": "s",
-        "bandwidth_efficiency": "",
-        "compute_efficiency": "",
-        "price_usd_per_hour": "",
-        "cost_per_million_output_tokens": "USD",
-        "prefill_time_share": "",
-        "cost_per_million_input_tokens": "USD",
-        "cost_per_million_generated_tokens": "USD",
-        "generated_to_input_cost_ratio": "",
-        "slo_tpot_seconds": "s",
-        "slo_batch": "",
-        "slo_batch_tpot_seconds": "s",
-        "slo_output_tokens_per_second": "tokens/s",
-        "slo_cost_per_million_output_tokens": "USD",
-        **LOAD_UNITS,
-    },
-    headline=(
-        "ttft_seconds",
-        "tpot_seconds",
-        "output_tokens_per_second",
-        "max_batch",
-        "decode_bound",
-        "cost_per_million_output_tokens",
-        "slo_batch",
-        "slo_cost_per_million_output_tokens",
-        "saturation_requests_per_second",
-        "ttft_p99_seconds",
-        "tpot_p99_seconds",
-        "goodput_requests_per_second",
-    ),
-    presets={
-        "curve-h100": {
-            "model": "llama-3-8b",
-            "accelerator": "h100-sxm",
-            "tp": "1",
-            "dtype": "bf16",
-            "batch": "32",
-            "sweep": "on",
-            "slo_tpot_ms": "20",
-        },
-        "llama-3-70b-tp8": {
-            "model": "llama-3-70b",
-            "accelerator": "h100-sxm",
-            "tp": "8",
-            "dtype": "bf16",
-            "batch": "64",
-            "sweep": "on",
-        },
-        "deepseek-v3-fp8": {
-            "model": "deepseek-v3",
-            "accelerator": "h200-sxm",
-            "tp": "8",
-            "dtype": "fp8",
-            "batch": "32",
-            "sweep": "off",
-        },
-        "load-h100": {
-            "model": "llama-3-8b",
-            "accelerator": "h100-sxm",
-            "tp": "1",
-            "dtype": "bf16",
-            "batch": "32",
-            "arrival_rate": "24",
-            "slo_ttft_ms": "500",
-            "slo_tpot_ms": "20",
-            "sweep": "off",
-        },
-        "mixtral-int4-4090": {
-            "model": "mixtral-8x7b",
-            "accelerator": "rtx-4090",
-            "tp": "1",
-            "dtype": "int4",
-            "batch": "1",
-            "sweep": "off",
-        },
-    },
-    plot=serving_result_svg,
-)
