@@ -546,3 +546,8 @@ def chip_case(
         extra_resident=extra_resident,
         extra_flops=extra_flops,
     )
+
+
+def divides_over_ranks(case: ServingCase) -> bool:
+    """Whether a derivation shows the division over tensor-parallel ranks (or KV shards)."""
+    return case.tp > 1 or case.kv_shards > 1

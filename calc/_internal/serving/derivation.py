@@ -14,7 +14,8 @@ from ..inference import (
 )
 from ..messages import text
 from ..results import Figure, Step, digits_for_difference, q, step
-from .case import KV_FORMATS, ServingCase
+from .case import KV_FORMATS, ServingCase, divides_over_ranks
+from .cost_steps import phase_cost_steps
 
 
 def serving_steps(
@@ -25,17 +26,12 @@ def serving_steps(
     steps += _prefill_steps(case, point)
     steps += _decode_steps(case, point, model, fmt)
     steps += _chunked_steps(case, point) if case.schedule == "chunked" else _blocking_steps(case, point)
-    return steps + _tail_steps(case, point, _split(case)) + _phase_cost_steps(case, point)
-
-
-def _split(case: ServingCase) -> bool:
-    """Whether the steps show the division over tensor-parallel ranks."""
-    return case.tp > 1 or case.kv_shards > 1
+    return steps + _tail_steps(case, point, divides_over_ranks(case)) + phase_cost_steps(case, point)
 
 
 def _memory_steps(case: ServingCase, model: Model, fmt: str, kv_fmt: str, limit: int) -> list[Step]:
     """The weights, the KV cache per token and per sequence, the usable memory and the sequences it holds."""
-    n, k, split = case.tp, case.kv_shards, _split(case)
+    n, k, split = case.tp, case.kv_shards, divides_over_ranks(case)
     tables, _ = model_tables(model)
     per_weight = weight_bytes(params=1.0, weight_format=fmt, group_size=INT4_GROUP_SIZE)
     resident = case.weights + case.extra_resident
@@ -130,7 +126,7 @@ def _math(case: ServingCase) -> dict[str, Figure]:
 
 
 def _per_device(case: ServingCase) -> str:
-    return " / ({n} × {C} × {e})" if _split(case) else " / ({C} × {e})"
+    return " / ({n} × {C} × {e})" if divides_over_ranks(case) else " / ({C} × {e})"
 
 
 def _prefill_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
@@ -181,7 +177,7 @@ def _prefill_math_steps(case: ServingCase, point: dict[str, float]) -> list[Step
 
 
 def _prefill_memory_step(case: ServingCase, point: dict[str, float]) -> Step:
-    split = _split(case)
+    split = divides_over_ranks(case)
     formula = (
         r"T_\text{mem} = (W_\text{read}/n + KV/k) / (B_\text{mem}\,e_b)"
         if split
@@ -215,7 +211,7 @@ def _decode_steps(case: ServingCase, point: dict[str, float], model: Model, fmt:
 
 
 def _decode_memory_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
-    split = _split(case)
+    split = divides_over_ranks(case)
     mem: dict[str, Figure] = {"Bw": q(case.bandwidth, "B/s"), "e": case.bandwidth_efficiency}
     weights_formula = (
         r"T_W = W_\text{step} / n / (B_\text{mem}\,e_b)" if split else r"T_W = W_\text{step} / (B_\text{mem}\,e_b)"
@@ -478,117 +474,6 @@ def _tail_steps(case: ServingCase, point: dict[str, float], split: bool) -> list
             )
         )
     return steps
-
-
-def _phase_cost_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
-    """The share of the engine's time prefill adds, then the cost split by it: per million prompt tokens, per
-    million output tokens, and how much dearer an output token is."""
-    steps = _chunked_share_steps(case, point) if case.schedule == "chunked" else [_blocking_share_step(case, point)]
-    if case.price is None:
-        return steps
-    split, share = _split(case), point["prefill_share"]
-    price: dict[str, Figure] = {"n": case.tp, "p": q(case.price / 3_600.0, "USD/h"), "r": q(point["rate"], "tokens/s")}
-    dollars = "{f} × {n} × {p}" if split else "{f} × {p}"
-    steps += [
-        step(
-            "cost_per_million_input_tokens",
-            text("serving.step.cost_input"),
-            r"c_\text{in} = f\,n\,p / (r\,P/O) \times 10^6",
-            dollars + " / ({r} × {P} / {O}) × 10⁶",
-            point["cost_input"],
-            "USD",
-            f=share,
-            P=case.prompt,
-            O=case.output,
-            **price,
-        ),
-        step(
-            "cost_per_million_generated_tokens",
-            text("serving.step.cost_generated"),
-            r"c_\text{gen} = (1 - f)\,n\,p / r \times 10^6",
-            dollars.replace("{f}", "(1 − {f})") + " / {r} × 10⁶",
-            point["cost_generated"],
-            "USD",
-            f=share,
-            **price,
-        ),
-    ]
-    generated = steps[-1]
-    steps[-1] = replace(generated, digits=digits_for_difference(1.0 - share, [1.0, share]))
-    if "cost_ratio" in point:
-        steps.append(
-            step(
-                "generated_to_input_cost_ratio",
-                text("serving.step.cost_ratio"),
-                r"c_\text{gen} / c_\text{in}",
-                "{g} / {i}",
-                point["cost_ratio"],
-                "",
-                g=q(point["cost_generated"], "USD"),
-                i=q(point["cost_input"], "USD"),
-            )
-        )
-    return steps
-
-
-def _chunked_share_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
-    """Chunked: the step with its decodes alone, what the joining prompts add to it, and that share of the step."""
-    tp, o = case.tp > 1, case.output
-    alone = step(
-        "decode_only_step_seconds",
-        text("serving.step.decode_only_step"),
-        r"T_\text{dec} = \max(T_W, \tfrac{O-1}{O}\,T_\text{lin}) + \max(T_\text{KV}, \tfrac{O-1}{O}\,T_\text{att})"
-        + (r" + T_\text{TP}(B\,\tfrac{O-1}{O})" if tp else ""),
-        "max({Tw}, ({O} − 1) / {O} × {Tl}) + max({Tk}, ({O} − 1) / {O} × {Ta})" + (" + {Tx}" if tp else ""),
-        point["decode_only_step"],
-        "s",
-        Tw=q(point["decode_weights"], "s"),
-        Tl=q(point["decode_linear"], "s"),
-        Tk=q(point["decode_kv_time"], "s"),
-        Ta=q(point["decode_attention"], "s"),
-        O=o,
-        Tx=q(point["decode_only_comm"], "s"),
-    )
-    added, whole = point["prefill_step_seconds"], point["step"]
-    negative = whole < point["decode_only_step"]  # a smaller AllReduce on a slower path: prompts add nothing
-    marginal = step(
-        "prefill_step_seconds",
-        text("serving.step.prefill_added"),
-        r"T_\text{pf} = \max(0, T - T_\text{dec})",
-        "max(0, {T} − {D})" if negative else "{T} − {D}",
-        added,
-        "s",
-        T=q(whole, "s"),
-        D=q(point["decode_only_step"], "s"),
-    )
-    marginal = replace(marginal, digits=digits_for_difference(added, [whole, point["decode_only_step"]]))
-    share = step(
-        "prefill_time_share",
-        text("serving.step.prefill_share"),
-        r"f = T_\text{pf} / T",
-        "{A} / {T}",
-        point["prefill_share"],
-        "",
-        A=q(added, "s"),
-        T=q(whole, "s"),
-    )
-    return [alone, marginal, share]
-
-
-def _blocking_share_step(case: ServingCase, point: dict[str, float]) -> Step:
-    """Blocking: the prefills' part of a request cycle, B·TTFT of B·TTFT + (O − 1)·T_dec."""
-    return step(
-        "prefill_time_share",
-        text("serving.step.prefill_share_blocking"),
-        r"f = B\,\text{TTFT} / (B\,\text{TTFT} + (O - 1)\,T_\text{dec})",
-        "{B} × {F} / ({B} × {F} + ({O} − 1) × {S})",
-        point["prefill_share"],
-        "",
-        B=point["batch"],
-        F=q(point["ttft"], "s"),
-        O=case.output,
-        S=q(point["step"], "s"),
-    )
 
 
 def _read_steps(case: ServingCase, point: dict[str, float], model: Model, fmt: str) -> list[Step]:
