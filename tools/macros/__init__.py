@@ -10,7 +10,7 @@ from calc import CALCULATORS, format_number, load_data
 from tools import changelog, compare_page, data_pages, validation_page
 from tools.common import page_lang
 
-from . import content, drill
+from . import content, drill, outputs  # noqa: F401 (outputs registers its macros with content)
 from .calculators import calculator_html, scratchpad_html, spec_table_html
 
 
