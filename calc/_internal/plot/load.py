@@ -55,13 +55,7 @@ def load_curve_svg(
         CalcError: no point to draw, a latency that is not positive, or a rate outside 0 to saturation.
     """
     lang = site_lang(lang)
-    if not points:
-        raise CalcError(field="arrival_rate", kind="missing")
-    check_number("saturation", saturation, low=0, low_open=True, high=1e12)
-    for p in points:
-        check_number("arrival_requests_per_second", p.arrival, low=0, low_open=True, high=saturation)
-        for name, *_ in SERIES:
-            check_number(name, getattr(p, name), low=0, low_open=True, high=1e12)
+    _check(points, saturation)
     shown = [getattr(p, name) for p in points for name, *_ in SERIES if getattr(p, name) <= TOP_SECONDS]
     y_lo = math.floor(math.log10(min(shown)))
     y_hi = max(math.ceil(math.log10(max(shown))), y_lo + 1)
@@ -95,8 +89,37 @@ def load_curve_svg(
     described.append(t("plot.load.saturation", lang, rate=format_number(saturation, lang)))
     parts = svg_open("load", width, height, title, "; ".join(described))
     parts += [text_element(line, edge, 4 + LINE * (row + 1)) for row, line in enumerate(heading)]
-    parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
-    for exponent in range(y_lo, y_hi + 1):
+    parts += _axes(px, py, (left, top, plot_w, plot_h), range(y_lo, y_hi + 1), saturation, lang)
+    parts += _marks(px, top, bottom, saturation, goodput, lang)
+    for name, color, dash, _ in SERIES:
+        parts.append(_series(points, name, color, dash, px, py))
+    parts += _legend(legend, notes, edge, legend_top)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+Scale = Callable[[float], float]
+
+
+def _check(points: Sequence[LoadCurvePoint], saturation: float) -> None:
+    """Refuses a chart with no point, a rate outside 0 to the saturation rate or a latency that is not positive."""
+    if not points:
+        raise CalcError(field="arrival_rate", kind="missing")
+    check_number("saturation", saturation, low=0, low_open=True, high=1e12)
+    for p in points:
+        check_number("arrival_requests_per_second", p.arrival, low=0, low_open=True, high=saturation)
+        for name, *_ in SERIES:
+            check_number(name, getattr(p, name), low=0, low_open=True, high=1e12)
+
+
+def _axes(
+    px: Scale, py: Scale, box: tuple[int, int, int, int], exponents: range, saturation: float, lang: str
+) -> list[str]:
+    """The frame, a grid line and label per decade of latency, and five rate labels with the axis title."""
+    left, top, plot_w, plot_h = box
+    bottom = top + plot_h
+    parts = [f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>']
+    for exponent in exponents:
         y = py(10.0**exponent)
         parts.append(
             f'<line x1="{left}" y1="{svg_number(y)}" x2="{left + plot_w}" y2="{svg_number(y)}" stroke="#ddd"/>'
@@ -106,10 +129,12 @@ def load_curve_svg(
         x = px(share * saturation)
         parts.append(text_element(format_number(share * saturation, lang, 2), x, bottom + 18, "middle"))
     parts.append(text_element(t("plot.load.x_axis", lang), left + plot_w / 2, bottom + 36, "middle"))
-    parts += _marks(px, top, bottom, saturation, goodput, lang)
-    for name, color, dash, _ in SERIES:
-        parts.append(_series(points, name, color, dash, px, py))
-    y = legend_top
+    return parts
+
+
+def _legend(legend: list[tuple[str, str, list[str]]], notes: list[str], edge: int, top: float) -> list[str]:
+    """A line sample and its wrapped label per series, then the notes under them."""
+    parts, y = [], top
     for color, dash, lines in legend:
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
@@ -119,12 +144,7 @@ def load_curve_svg(
         for row, line in enumerate(lines):
             parts.append(text_element(line, edge + 30, y + LINE * row))
         y += LINE * len(lines)
-    parts += [text_element(line, edge, y + LINE * row) for row, line in enumerate(notes)]
-    parts.append("</svg>")
-    return "\n".join(parts)
-
-
-Scale = Callable[[float], float]
+    return parts + [text_element(line, edge, y + LINE * row) for row, line in enumerate(notes)]
 
 
 def _series(points: Sequence[LoadCurvePoint], name: str, color: str, dash: str, px: Scale, py: Scale) -> str:

@@ -10,6 +10,7 @@ from .case import ServingCase, serving_point
 from .load import (
     DETERMINISTIC_SCV,
     Engine,
+    LoadPoint,
     attained,
     engine,
     goodput,
@@ -125,35 +126,43 @@ def _arrival_steps(case: ServingCase, eng: Engine, load: LoadInputs, quantities:
         ),
     ]
     if point.waiting > 0:
-        digits = digits_for_difference(saturation - arrival, [saturation, arrival])
-        wait_step = step(
-            "mean_wait_seconds",
-            text("serving.step.mean_wait"),
-            r"W = \frac{1 + C_s^2}{2} \cdot \frac{P_\text{wait}}{X(B_\text{max}) - \lambda}",
-            "(1 + {c}) / 2 × {p} / ({x} − {l})",
-            point.mean_wait,
-            "s",
-            c=DETERMINISTIC_SCV,
-            p=point.waiting,
-            x=saturation,
-            l=arrival,
-        )
-        steps.append(replace(wait_step, digits=digits))
+        steps.append(_mean_wait_step(point, saturation, arrival))
     steps.append(_ttft_step(eng, point.waiting, point.mean_wait, point.ttft_p99))
-    full = serving_point(case, float(point.batch_p99))
-    steps.append(
-        step(
-            "tpot_p99_seconds",
-            text("serving.step.tpot_p99", batch=float(point.batch_p99)),
-            r"\text{TPOT}_{99} = \text{TPOT}(B_{99})",
-            "{S} + {I}",
-            full["tpot"],
-            "s",
-            S=q(full["step"], "s"),
-            I=q(full["interference"], "s"),
-        )
-    )
+    steps.append(_tpot_p99_step(case, float(point.batch_p99)))
     return steps
+
+
+def _mean_wait_step(point: LoadPoint, saturation: float, arrival: float) -> Step:
+    """The mean wait of the requests that queue (Allen–Cunneen), to the digits that tell λ_max − λ apart."""
+    digits = digits_for_difference(saturation - arrival, [saturation, arrival])
+    wait_step = step(
+        "mean_wait_seconds",
+        text("serving.step.mean_wait"),
+        r"W = \frac{1 + C_s^2}{2} \cdot \frac{P_\text{wait}}{X(B_\text{max}) - \lambda}",
+        "(1 + {c}) / 2 × {p} / ({x} − {l})",
+        point.mean_wait,
+        "s",
+        c=DETERMINISTIC_SCV,
+        p=point.waiting,
+        x=saturation,
+        l=arrival,
+    )
+    return replace(wait_step, digits=digits)
+
+
+def _tpot_p99_step(case: ServingCase, batch: float) -> Step:
+    """TPOT at p99: the step of the batch 99 % of arrivals do not exceed, with the schedule's prefill share."""
+    full = serving_point(case, batch)
+    return step(
+        "tpot_p99_seconds",
+        text("serving.step.tpot_p99", batch=batch),
+        r"\text{TPOT}_{99} = \text{TPOT}(B_{99})",
+        "{S} + {I}",
+        full["tpot"],
+        "s",
+        S=q(full["step"], "s"),
+        I=q(full["interference"], "s"),
+    )
 
 
 def _ttft_step(eng: Engine, waiting: float, wait: float, ttft_p99: float) -> Step:
