@@ -199,3 +199,16 @@ def test_the_check_reads_ceilings_and_floors() -> None:
     assert check_step(step("⌈{n} / {r}⌉", racks, 14), "en")
     site = {"S": (1e9, "W"), "W": (120e3 / 72, "W"), "p": (1.2, "")}
     assert not check_step(step("⌊{S} / ({W} × {p})⌋", site, 500_000), "es")
+
+
+@pytest.mark.parametrize("schedule", ["chunked", "blocking"])
+@pytest.mark.parametrize("tp", ["1", "2"])
+def test_prefix_cache_lines_evaluate(schedule: str, tp: str) -> None:
+    """A hit rate's lines (the tokens computed, their FLOPs, their attention), which no default or random draw
+    reaches since the rate defaults to 0, evaluate to their results too."""
+    inputs = {"prompt_tokens": "6000", "prefix_hit_rate": "0.7", "schedule": schedule, "tp": tp}
+    result = calc.compute("serving", inputs)
+    keys = {step.key for step in result.steps}
+    assert {"prefill_tokens_computed", "prefill_flops"} <= keys
+    problems = [p for step in result.steps for lang in ("en", "es") for p in check_step(step, lang)]
+    assert not problems, "\n".join(problems)

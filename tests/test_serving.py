@@ -609,3 +609,41 @@ def test_a_step_runs_its_kernels_in_turn_each_at_its_own_roof() -> None:
     assert q["decode_step_seconds"] > max(q["decode_memory_seconds"], q["decode_compute_seconds"])
     one = calc.compute("serving", {"model": "llama-3-8b", "accelerator": "h100-sxm", "batch": "1"}).quantities
     assert one["decode_step_seconds"] == pytest.approx(one["decode_memory_seconds"], rel=0.02)
+
+
+# -- Prefix caching: vLLM's automatic prefix caching, SGLang's RadixAttention (Zheng et al. 2024) -------------------
+
+
+def test_a_prefix_cache_computes_only_the_new_tokens_and_their_attention_to_the_whole_prompt() -> None:
+    """Llama 3 8B, 8,000-token prompts, half of each in the prefix cache: the prefill computes 4,000 tokens, whose
+    matmuls are 2·N·4,000 FLOPs and whose causal attention to the whole prompt is 2·L·d·(8,000² − 4,000²), three
+    quarters of the full prompt's 2·L·d·8,000² (each new token attends to everything before it). The TTFT and the
+    price of an input token fall; the memory per request and the decode step do not move."""
+    cold, warm = _serve(prompt_tokens="8000"), _serve(prompt_tokens="8000", prefix_hit_rate="0.5")
+    model = calc.load_data().model("llama-3-8b")
+    layers, width = model.layers, model.attention_heads * model.head_dim
+    assert warm["prefill_tokens_computed"] == pytest.approx(4000)
+    assert cold["prefill_tokens_computed"] == pytest.approx(8000) and cold["prefix_hit_rate"] == 0
+    flops = 2 * model.active_params * 4000 + 2 * layers * width * (8000**2 - 4000**2)
+    ratio = flops / (2 * model.active_params * 8000 + 2 * layers * width * 8000**2)
+    assert warm["ttft_seconds"] == pytest.approx(cold["ttft_seconds"] * ratio, rel=1e-9)  # compute-bound prefill
+    assert 2 * layers * width * (8000**2 - 4000**2) == pytest.approx(0.75 * 2 * layers * width * 8000**2)
+    assert warm["cost_per_million_input_tokens"] < cold["cost_per_million_input_tokens"]
+    assert warm["kv_bytes_per_sequence"] == cold["kv_bytes_per_sequence"] and warm["max_batch"] == cold["max_batch"]
+    assert warm["decode_memory_seconds"] == cold["decode_memory_seconds"]
+    notes = calc.compute("serving", {"prompt_tokens": "8000", "prefix_hit_rate": "0.5"}, "en").rendered_notes("en")
+    assert any("whole KV cache" in note for note in notes)
+
+
+def test_no_prefix_hit_changes_nothing() -> None:
+    """A hit rate of 0, given or left out, is the server without a prefix cache, key for key."""
+    for schedule in ("chunked", "blocking"):
+        assert _serve(schedule=schedule, prefix_hit_rate="0") == _serve(schedule=schedule)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "must be a number"), ("es", "debe ser un número")])
+def test_a_whole_prompt_is_never_a_hit(lang: str, words: str) -> None:
+    """The newest token is always computed, so the hit rate stops at 0.99; 1 is refused, naming the field."""
+    outcome = calc.run("serving", {"prefix_hit_rate": "1"}, lang)
+    assert not outcome["ok"] and outcome["field"] == "prefix_hit_rate" and words in outcome["message"]
+    assert "0.99" in outcome["message"] or "0,99" in outcome["message"]

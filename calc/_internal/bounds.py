@@ -111,6 +111,7 @@ BOUNDS: dict[str, Bound] = {
     "slo_ttft_s": _positive(1e4),
     "slo_attainment": Bound(0, 0.999, low_open=True),
     "arrival_rate": _positive(1e9),
+    "prefix_hit_rate": Bound(0, 0.99),  # the newest token is always computed: a whole prompt is never a hit
     "deadline_days": _positive(1e5),
     "years": _positive(50),
     # Throughput targets.

@@ -31,6 +31,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Share of memory the server may fill (0–1)",
         "es": "Fracción de la memoria que el servidor puede ocupar (0–1)",
     },
+    "field.prefix_hit_rate": {
+        "en": "Share of each prompt already in the prefix cache (0–0.99)",
+        "es": "Fracción de cada prompt que ya está en la caché de prefijos (0–0,99)",
+    },
     "option.dtype.int4": {"en": "INT4 (FP16 scale per 128 weights)", "es": "INT4 (una escala FP16 por cada 128 pesos)"},
     "option.kv_dtype.bf16": {"en": "BF16", "es": "BF16"},
     "option.kv_dtype.fp8": {"en": "FP8", "es": "FP8"},
@@ -50,6 +54,14 @@ ENTRIES: dict[str, dict[str, str]] = {
     "serving.out.prefill_time_share": {
         "en": "Share of the engine's time the prompts add",
         "es": "Fracción del tiempo del motor que añaden los prompts",
+    },
+    "serving.out.prefix_hit_rate": {
+        "en": "Share of each prompt found in the prefix cache",
+        "es": "Fracción de cada prompt que se encuentra en la caché de prefijos",
+    },
+    "serving.out.prefill_tokens_computed": {
+        "en": "Prompt tokens each prefill computes",
+        "es": "Tokens del prompt que calcula cada prefill",
     },
     "serving.out.cost_per_million_input_tokens": {
         "en": "Cost per million input tokens (prefill's share)",
@@ -108,6 +120,14 @@ ENTRIES: dict[str, dict[str, str]] = {
     "serving.step.prefill_flops": {
         "en": "Prefill FLOPs of one prompt (weights + causal attention)",
         "es": "FLOP de prefill de un prompt (pesos + atención causal)",
+    },
+    "serving.step.prefill_tokens_computed": {
+        "en": "Prompt tokens the prefill computes: those the prefix cache does not hold",
+        "es": "Tokens del prompt que calcula el prefill: los que la caché de prefijos no tiene",
+    },
+    "serving.step.prefill_flops_cached": {
+        "en": "Prefill FLOPs of one prompt: the new tokens' matmuls and their causal attention to the whole prompt",
+        "es": "FLOP de prefill de un prompt: los matmuls de los tokens nuevos y su atención causal a todo el prompt",
     },
     "serving.step.prefill_compute": {"en": "Prefill, compute time", "es": "Prefill, tiempo de cómputo"},
     "serving.step.prefill_memory": {
@@ -301,6 +321,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "serving.note.no_price": {
         "en": "No cost per token: the edition has no price for this chip; give a price per accelerator-hour to add it.",
         "es": "Sin coste por token: la edición no tiene precio para este chip; escribe un precio por acelerador-hora y se calcula.",
+    },
+    "serving.note.prefix_memory": {
+        "en": "With a prefix cache X4 still counts each request's whole KV cache: an engine that shares a common prefix's blocks between requests fits more of them than the largest batch shown.",
+        "es": "Con caché de prefijos, X4 sigue contando la caché KV entera de cada petición: un motor que comparte los bloques de un prefijo común entre peticiones admite más de las que da el batch máximo mostrado.",
     },
     "serving.note.no_slo": {
         "en": "Give a time-per-output-token target to pick the cheapest batch that meets it.",

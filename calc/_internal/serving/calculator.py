@@ -112,6 +112,7 @@ def serving(
     arrival_rate: float | None = None,
     slo_ttft_s: float | None = None,
     slo_attainment: float = DEFAULT_ATTAINMENT,
+    prefix_hit_rate: float = 0.0,
 ) -> Result:
     """Serve `model` on `tp` accelerators: memory, largest batch, TTFT, TPOT, throughput and cost per token.
 
@@ -141,6 +142,9 @@ def serving(
         link_bytes_per_s, latency_s: the AllReduce's link per direction (default the chip's scale-up) and
             per-message latency (default data/latencies.yaml, `HOP_LATENCY_ID`).
         memory_utilization: share of memory the server may fill (default 0.9).
+        prefix_hit_rate: share of each prompt already in the prefix cache (0 to 0.99, default 0): its prefill is not
+            computed again, only the new tokens' matmuls and their attention to the whole prompt (vLLM's automatic
+            prefix caching, SGLang's RadixAttention); each request still holds its whole cache.
         sweep: "on" adds the latency-throughput curve over batch sizes (table "sweep" and the chart).
         schedule: "chunked" (default) runs each new prompt inside a step beside the decodes; "blocking" stops the
             decodes while a new request's prefill runs (`serving_point`).
@@ -175,6 +179,7 @@ def serving(
     b = check_number("batch", batch)
     n = check_number("tp", tp)
     u = check_number("memory_utilization", memory_utilization)
+    hit = check_number("prefix_hit_rate", prefix_hit_rate)
     chip = resolve_chip(
         accelerator=accelerator,
         dtype=COMPUTE_DTYPE[fmt],
@@ -211,12 +216,15 @@ def serving(
         utilization=u,
         price=price,
         schedule=check_choice("schedule", schedule, SCHEDULES),
+        prefix_hit=hit,
     )
     case = build_case(**common)
     limit = case_max_batch(case)
     point = serving_point(case, b)
     steps = serving_steps(case, point, found, fmt, kv_fmt, limit)
     _memory_notes(notes, common, case, b, limit, chip.data)
+    if hit:
+        notes.append(text("serving.note.prefix_memory"))
     quantities = _quantities(case, point, b, limit, used, price, slo)
     steps.append(_compute_bound_step(case, quantities))
     if not quantities["fits"]:  # no time or price for a server that cannot hold its batch: only the memory that says so
@@ -338,6 +346,8 @@ def _quantities(
         "price_usd_per_hour": price,
         "cost_per_million_output_tokens": point.get("cost"),
         "prefill_time_share": point["prefill_share"],
+        "prefix_hit_rate": case.prefix_hit,
+        "prefill_tokens_computed": case.computed_prompt,
         "cost_per_million_input_tokens": point.get("cost_input"),
         "cost_per_million_generated_tokens": point.get("cost_generated"),
         "generated_to_input_cost_ratio": point.get("cost_ratio"),

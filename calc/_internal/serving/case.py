@@ -109,6 +109,12 @@ class ServingCase:
     schedule: str = "chunked"  # "chunked": prefills share each step with the decodes; "blocking": a prefill stops them
     sweep: tuple[tuple[float, float], ...] = ()  # NCCL's measured AllReduce bus bandwidth by message size (bytes, B/s)
     pull_link: float = 0.0  # what one rank receives through the switch in the engine's one-shot kernel; 0: no kernel
+    prefix_hit: float = 0.0  # share of each prompt found in the prefix cache: its prefill is not computed again
+
+    @property
+    def computed_prompt(self) -> float:
+        """The prompt tokens a prefill computes: those the prefix cache does not already hold."""
+        return self.prompt * (1.0 - self.prefix_hit)
 
     @property
     def usable(self) -> float:
@@ -191,21 +197,32 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     return out
 
 
+def prefill_attention_flops(*, layers: float, width: float, prompt: float, computed: float) -> float:
+    """Causal attention FLOPs of a prefill that computes the last `computed` of `prompt` tokens (the rest are in the
+    prefix cache): each new token at position i attends to the i before it, 4·L·d FLOPs per pair, so
+    2·L·d·(P² − (P − P_new)²); with nothing cached, PaLM's 2·L·P²·d (App. B, the causal half).
+
+    Example: L = 80, d = 8,192, P = 2,000 with half cached: 2 × 80 × 8,192 × (4·10⁶ − 10⁶) = 3.93 × 10¹² FLOP.
+    """
+    return 2.0 * layers * width * (prompt * prompt - (prompt - computed) ** 2)
+
+
 def _prefill_point(case: ServingCase, bandwidth: float, flop_rate: float) -> dict[str, float]:
     """One prompt's pass: its FLOPs and reads, each side's time, and the TTFT (the slower side plus TP's AllReduces)."""
-    p, d, layers = case.prompt, case.attention_width, case.layers
-    prefill_flops = 2.0 * case.active_params * p + 2.0 * layers * p * p * d + case.extra_flops
-    prefill_read = case.read_bytes(p)
-    prefill_kv = case.kv_per_token * case.cached(p)
+    p, c, d, layers = case.prompt, case.computed_prompt, case.attention_width, case.layers
+    attention_flops = prefill_attention_flops(layers=layers, width=d, prompt=p, computed=c)
+    prefill_flops = 2.0 * case.active_params * c + attention_flops + case.extra_flops
+    prefill_read = case.read_bytes(c)
+    prefill_kv = case.kv_per_token * (case.cached(p) - case.cached(p - c))
     prefill_compute = prefill_flops / flop_rate
     prefill_memory = (prefill_read / case.tp + prefill_kv / case.kv_shards) / bandwidth
-    prefill_comm = case.comm(p)
+    prefill_comm = case.comm(c)
     return {
         "prefill_flops": prefill_flops,
         "prefill_read": prefill_read,
         "prefill_kv": prefill_kv,
         "prefill_compute": prefill_compute,
-        "prefill_attention": 2.0 * layers * p * p * d / flop_rate,
+        "prefill_attention": attention_flops / flop_rate,
         "prefill_memory": prefill_memory,
         "prefill_comm": prefill_comm,
         "ttft": max(prefill_compute, prefill_memory) + prefill_comm,
@@ -452,6 +469,7 @@ def build_case(
     schedule: str = "chunked",
     sweep: tuple[tuple[float, float], ...] = (),
     pull_link: float = 0.0,
+    prefix_hit: float = 0.0,
 ) -> ServingCase:
     tables, input_table = model_tables(model)
     weights = served_weight_bytes(params=model.params, table_params=tables, weight_format=weight_format)
@@ -489,6 +507,7 @@ def build_case(
         schedule=schedule,
         sweep=sweep,
         pull_link=pull_link,
+        prefix_hit=prefix_hit,
     )
 
 

@@ -84,6 +84,7 @@ SERVING = Calculator(
             default_from=default_latency_us,
         ),
         Field("memory_utilization", default="0.9", advanced=True),
+        Field("prefix_hit_rate", default="0", advanced=True),
     ),
     function=serving,
     units={

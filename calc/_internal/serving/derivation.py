@@ -145,24 +145,13 @@ def _prefill_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
         **times,
         Tx=q(point["prefill_comm"], "s"),
     )
-    comm = _comm_steps(case, "prefill", case.prompt, point["prefill_comm"])
+    comm = _comm_steps(case, "prefill", case.computed_prompt, point["prefill_comm"])
     return [*_prefill_math_steps(case, point), _prefill_memory_step(case, point), *comm, ttft]
 
 
 def _prefill_math_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
     return [
-        step(
-            "prefill_flops",
-            text("serving.step.prefill_flops"),
-            r"F = 2\,N_a\,P + 2\,L\,P^2 d",
-            "2 × {N} × {P} + 2 × {L} × {P}² × {d}",
-            point["prefill_flops"],
-            "FLOP",
-            N=case.active_params,
-            P=case.prompt,
-            L=case.layers,
-            d=case.attention_width,
-        ),
+        *_prefill_flops_steps(case, point),
         step(
             "prefill_compute_seconds",
             text("serving.step.prefill_compute"),
@@ -174,6 +163,45 @@ def _prefill_math_steps(case: ServingCase, point: dict[str, float]) -> list[Step
             **_math(case),
         ),
     ]
+
+
+def _prefill_flops_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
+    """A prompt's FLOPs; with a prefix cache, first the tokens it computes, then their matmuls and their attention
+    to the whole prompt."""
+    shape = {"N": case.active_params, "P": case.prompt, "L": case.layers, "d": case.attention_width}
+    if not case.prefix_hit:
+        return [
+            step(
+                "prefill_flops",
+                text("serving.step.prefill_flops"),
+                r"F = 2\,N_a\,P + 2\,L\,P^2 d",
+                "2 × {N} × {P} + 2 × {L} × {P}² × {d}",
+                point["prefill_flops"],
+                "FLOP",
+                **shape,
+            )
+        ]
+    computed = step(
+        "prefill_tokens_computed",
+        text("serving.step.prefill_tokens_computed"),
+        r"P_\text{new} = P\,(1 - h)",
+        "{P} × (1 − {h})",
+        case.computed_prompt,
+        "",
+        P=case.prompt,
+        h=case.prefix_hit,
+    )
+    flops = step(
+        "prefill_flops",
+        text("serving.step.prefill_flops_cached"),
+        r"F = 2\,N_a\,P_\text{new} + 2\,L\,d\,(P^2 - (P - P_\text{new})^2)",
+        "2 × {N} × {Pn} + 2 × {L} × {d} × ({P}² − ({P} − {Pn})²)",
+        point["prefill_flops"],
+        "FLOP",
+        Pn=case.computed_prompt,
+        **shape,
+    )
+    return [computed, flops]
 
 
 def _prefill_memory_step(case: ServingCase, point: dict[str, float]) -> Step:
@@ -312,22 +340,36 @@ def _chunked_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
     ]
 
 
+def _prefill_attention_step(case: ServingCase, point: dict[str, float]) -> Step:
+    """The prompt's causal attention time; with a prefix cache, the new tokens' attention to the whole prompt."""
+    shape = {"L": case.layers, "P": case.prompt, "d": case.attention_width, **_math(case)}
+    if case.prefix_hit:
+        return step(
+            "prefill_attention_seconds",
+            text("serving.step.prefill_attention"),
+            r"T_\text{pf,att} = 2\,L\,d\,(P^2 - (P - P_\text{new})^2) / (n\,P_\text{peak}\,e_c)",
+            "2 × {L} × {d} × ({P}² − ({P} − {Pn})²)" + _per_device(case),
+            point["prefill_attention"],
+            "s",
+            Pn=case.computed_prompt,
+            **shape,
+        )
+    return step(
+        "prefill_attention_seconds",
+        text("serving.step.prefill_attention"),
+        r"T_\text{pf,att} = 2\,L\,P^2 d / (n\,P_\text{peak}\,e_c)",
+        "2 × {L} × {P}² × {d}" + _per_device(case),
+        point["prefill_attention"],
+        "s",
+        **shape,
+    )
+
+
 def _mixed_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
     """A mixed step's math: the prompts' attention, then each side's share of decodes and prompts."""
     share: dict[str, Figure] = {"O": case.output, "B": point["batch"]}
     return [
-        step(
-            "prefill_attention_seconds",
-            text("serving.step.prefill_attention"),
-            r"T_\text{pf,att} = 2\,L\,P^2 d / (n\,P_\text{peak}\,e_c)",
-            "2 × {L} × {P}² × {d}" + _per_device(case),
-            point["prefill_attention"],
-            "s",
-            L=case.layers,
-            P=case.prompt,
-            d=case.attention_width,
-            **_math(case),
-        ),
+        _prefill_attention_step(case, point),
         step(
             "mixed_linear_seconds",
             text("serving.step.mixed_linear"),
