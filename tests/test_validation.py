@@ -203,3 +203,21 @@ def test_the_decode_miss_quotes_its_ratio() -> None:
         note = calc.load_data().text(f"validation.yaml#runs.{row.id}.known_miss", row.known_miss or "", lang) or ""
         found = re.search(pattern, note)
         assert found and float(found.group(1).replace(",", ".")) == pytest.approx(row.ratio, abs=0.006), lang
+
+
+def test_mlperf_rows_are_four_engines_of_the_serving_calculator() -> None:
+    """MLPerf Inference v4.1, NVIDIA's DGX H100 Llama 2 70B Offline run: 84.4792 samples/s of 290.3 output tokens each
+    (mlperf_log_summary.txt, accuracy.txt) is the log's 24,524.9 tokens/s. The node ran 4 engines of TP 2, so X4's
+    figure is 4 times the serving calculator's for one engine. The mean input is not published: one row at each
+    end of its documented range (inputs under 1,024 tokens), and the published figure lies between them."""
+    assert 84.4792 * 290.3 == pytest.approx(24524.9, rel=1e-4)
+    rows = {r.id: r for r in ROWS if r.group == "mlperf-4-1"}
+    for row in rows.values():
+        q = calc.compute(row.calculator, row.inputs).quantities
+        assert row.replicas == 4 and row.inputs["tp"] == "2" and row.published == 24524.9
+        assert row.predicted == pytest.approx(4 * float(q["output_tokens_per_second"]))  # type: ignore[arg-type]
+    longest = rows["mlperf-4-1-llama-2-70b-h100-input-1023"]
+    shortest = rows["mlperf-4-1-llama-2-70b-h100-input-10"]
+    assert shortest.inputs["batch"] == "896"  # NVIDIA's gpu_batch_size per engine
+    assert int(longest.inputs["batch"]) < 896  # fewer full-length caches fit than the engine's batch
+    assert longest.ratio < 1 - longest.tolerance and shortest.ratio > 1 + shortest.tolerance

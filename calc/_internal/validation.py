@@ -33,6 +33,7 @@ class Comparison:
     source: str
     where: str
     known_miss: str | None
+    replicas: int = 1
 
     @property
     def ratio(self) -> float:
@@ -87,8 +88,9 @@ def _number(inputs: dict[str, str], name: str) -> float:
     return parse_si_number(inputs[name], field=name)
 
 
-def _metric(metric: str, inputs: dict[str, str], result: Result) -> float:
-    """X4's figure for a run in the convention of its publication."""
+def _metric(metric: str, inputs: dict[str, str], result: Result, replicas: int = 1) -> float:
+    """X4's figure for a run in the convention of its publication; `replicas` copies of the calculator's system
+    served the run side by side (MLPerf's 4 tensor-parallel engines of 2 GPUs on one 8-GPU node)."""
     q = result.quantities
     if metric == "megatron_eq3_tflops_per_device":
         sequence = _number(inputs, "seq_len")
@@ -109,6 +111,8 @@ def _metric(metric: str, inputs: dict[str, str], result: Result) -> float:
     if metric == "allreduce_bus_bandwidth_gbytes_s":
         n, size = _number(inputs, "count"), _number(inputs, "bytes")
         return 2 * (n - 1) / n * size / float(q["seconds"]) / 1e9  # type: ignore[arg-type]
+    if metric == "replicas_output_tokens_per_second":
+        return replicas * float(q["output_tokens_per_second"])  # type: ignore[arg-type]
     if metric == "decode_step_milliseconds":
         return 1e3 * float(q["decode_step_seconds"])  # type: ignore[arg-type]
     if metric.endswith("_percent"):
@@ -126,7 +130,8 @@ def comparisons() -> list[Comparison]:
             limit = compute(run["calculator"], {**inputs, "batch": "1"}).quantities["max_batch"]
             inputs["batch"] = str(int(float(limit or 0)))
         result = compute(run["calculator"], inputs)
-        predicted = _metric(run["metric"], inputs, result)
+        replicas = int(run.get("replicas", 1))
+        predicted = _metric(run["metric"], inputs, result, replicas)
         out.append(
             Comparison(
                 id=run["id"],
@@ -142,6 +147,7 @@ def comparisons() -> list[Comparison]:
                 source=run["source"],
                 where=run["where"],
                 known_miss=run.get("known_miss"),
+                replicas=replicas,
             )
         )
     return out

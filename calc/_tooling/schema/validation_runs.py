@@ -35,6 +35,8 @@ class ValidationRun(Strict):
     source: str
     where: Annotated[str, Field(min_length=3)]
     known_miss: str | None = None
+    # Copies of the calculator's system that served the run side by side (a metric may count them all).
+    replicas: Annotated[int, Field(ge=1)] = 1
 
 
 class Validation(Strict):
