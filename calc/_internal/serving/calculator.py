@@ -189,12 +189,7 @@ def serving(
     memory, links = _memory_and_links(chip.data, n, capacity_bytes, link_bytes_per_s, latency_s)
     price = checked_price(price_usd_per_hour_per_accelerator, accelerator)
     slo = None if slo_tpot_s is None else check_number("slo_tpot_s", slo_tpot_s)
-    load = LoadInputs(
-        arrival=None if arrival_rate is None else check_number("arrival_rate", arrival_rate),
-        ttft=None if slo_ttft_s is None else check_number("slo_ttft_s", slo_ttft_s),
-        tpot=slo,
-        attainment=check_number("slo_attainment", slo_attainment),
-    )
+    load = _load_inputs(arrival_rate, slo_ttft_s, slo, slo_attainment)
     bandwidth_efficiency, compute_efficiency, notes, used = serving_efficiency(
         chip, efficiency, COMPUTE_DTYPE[fmt], basis
     )
@@ -223,8 +218,6 @@ def serving(
     point = serving_point(case, b)
     steps = serving_steps(case, point, found, fmt, kv_fmt, limit)
     _memory_notes(notes, common, case, b, limit, chip.data)
-    if hit:
-        notes.append(text("serving.note.prefix_memory"))
     quantities = _quantities(case, point, b, limit, used, price, slo)
     steps.append(_compute_bound_step(case, quantities))
     if not quantities["fits"]:  # no time or price for a server that cannot hold its batch: only the memory that says so
@@ -235,6 +228,18 @@ def serving(
     steps += load_steps(case, limit, load, quantities, notes)
     table = _sweep(case, limit, b, chosen, slo) if sweep == "on" else None
     return Result(calculator="serving", quantities=quantities, steps=steps, table=table, table_key="sweep", notes=notes)
+
+
+def _load_inputs(
+    arrival_rate: float | None, slo_ttft_s: float | None, slo_tpot_s: float | None, slo_attainment: float
+) -> LoadInputs:
+    """The arrival rate and the two targets, checked (the TPOT target already is)."""
+    return LoadInputs(
+        arrival=None if arrival_rate is None else check_number("arrival_rate", arrival_rate),
+        ttft=None if slo_ttft_s is None else check_number("slo_ttft_s", slo_ttft_s),
+        tpot=slo_tpot_s,
+        attainment=check_number("slo_attainment", slo_attainment),
+    )
 
 
 class TPLinks(NamedTuple):
@@ -298,11 +303,13 @@ def _memory_and_links(
 def _memory_notes(
     notes: list[Text], common: dict[str, Any], case: ServingCase, b: float, limit: int, chip: Accelerator | None
 ) -> None:
-    """What memory says about the case: caches copied to each rank, a batch over the limit or weights that do not
-    fit (first, with what would), and a missing price."""
+    """What memory says about the case: caches copied to each rank, whole caches kept beside a prefix cache, a
+    batch over the limit or weights that do not fit (first, with what would), and a missing price."""
     n = case.tp
     if case.kv_shards < n:
         notes.append(text("serving.note.kv_replicated", copies=n / case.kv_shards, tp=n))
+    if case.prefix_hit:
+        notes.append(text("serving.note.prefix_memory"))
     if limit == 0:  # first, with what would make it fit
         notes.insert(0, _what_would_fit(common, case, chip))
     elif b > limit:

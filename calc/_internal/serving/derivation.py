@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..collectives import one_shot_limit_bytes
 from ..data import Model
-from ..fmt import Quantity
 from ..inference import (
     INT4_GROUP_SIZE,
     decode_read_terms,
@@ -15,6 +13,7 @@ from ..inference import (
 from ..messages import text
 from ..results import Figure, Step, digits_for_difference, q, step
 from .case import KV_FORMATS, ServingCase, divides_over_ranks
+from .comm_steps import tp_comm_steps
 from .cost_steps import phase_cost_steps
 
 
@@ -145,7 +144,7 @@ def _prefill_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
         **times,
         Tx=q(point["prefill_comm"], "s"),
     )
-    comm = _comm_steps(case, "prefill", case.computed_prompt, point["prefill_comm"])
+    comm = tp_comm_steps(case, "prefill", case.computed_prompt, point["prefill_comm"])
     return [*_prefill_math_steps(case, point), _prefill_memory_step(case, point), *comm, ttft]
 
 
@@ -170,38 +169,41 @@ def _prefill_flops_steps(case: ServingCase, point: dict[str, float]) -> list[Ste
     to the whole prompt."""
     shape = {"N": case.active_params, "P": case.prompt, "L": case.layers, "d": case.attention_width}
     if not case.prefix_hit:
+        formula, template = r"F = 2\,N_a\,P + 2\,L\,P^2 d", "2 × {N} × {P} + 2 × {L} × {P}² × {d}"
         return [
             step(
                 "prefill_flops",
                 text("serving.step.prefill_flops"),
-                r"F = 2\,N_a\,P + 2\,L\,P^2 d",
-                "2 × {N} × {P} + 2 × {L} × {P}² × {d}",
+                formula,
+                template,
                 point["prefill_flops"],
                 "FLOP",
                 **shape,
             )
         ]
-    computed = step(
-        "prefill_tokens_computed",
-        text("serving.step.prefill_tokens_computed"),
-        r"P_\text{new} = P\,(1 - h)",
-        "{P} × (1 − {h})",
-        case.computed_prompt,
-        "",
-        P=case.prompt,
-        h=case.prefix_hit,
-    )
-    flops = step(
-        "prefill_flops",
-        text("serving.step.prefill_flops_cached"),
-        r"F = 2\,N_a\,P_\text{new} + 2\,L\,d\,(P^2 - (P - P_\text{new})^2)",
-        "2 × {N} × {Pn} + 2 × {L} × {d} × ({P}² − ({P} − {Pn})²)",
-        point["prefill_flops"],
-        "FLOP",
-        Pn=case.computed_prompt,
-        **shape,
-    )
-    return [computed, flops]
+    computed = case.computed_prompt
+    return [
+        step(
+            "prefill_tokens_computed",
+            text("serving.step.prefill_tokens_computed"),
+            r"P_\text{new} = P\,(1 - h)",
+            "{P} × (1 − {h})",
+            computed,
+            "",
+            P=case.prompt,
+            h=case.prefix_hit,
+        ),
+        step(
+            "prefill_flops",
+            text("serving.step.prefill_flops_cached"),
+            r"F = 2\,N_a\,P_\text{new} + 2\,L\,d\,(P^2 - (P - P_\text{new})^2)",
+            "2 × {N} × {Pn} + 2 × {L} × {d} × ({P}² − ({P} − {Pn})²)",
+            point["prefill_flops"],
+            "FLOP",
+            Pn=computed,
+            **shape,
+        ),
+    ]
 
 
 def _prefill_memory_step(case: ServingCase, point: dict[str, float]) -> Step:
@@ -323,7 +325,7 @@ def _chunked_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
     step_s = q(point["step"], "s")
     return [
         *_mixed_steps(case, point),
-        *_comm_steps(case, "mixed", point["mixed_tokens"], point["decode_comm"]),
+        *tp_comm_steps(case, "mixed", point["mixed_tokens"], point["decode_comm"]),
         _step_step(case, point, "serving.step.mixed_step", mixed, point["mixed_linear"], point["mixed_attention"]),
         step("tpot_seconds", text("serving.step.tpot"), r"\text{TPOT} = T", "{S}", point["tpot"], "s", S=step_s),
         _request_step(case, point),
@@ -342,26 +344,21 @@ def _chunked_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
 
 def _prefill_attention_step(case: ServingCase, point: dict[str, float]) -> Step:
     """The prompt's causal attention time; with a prefix cache, the new tokens' attention to the whole prompt."""
-    shape = {"L": case.layers, "P": case.prompt, "d": case.attention_width, **_math(case)}
+    formula, template = r"2\,L\,P^2 d", "2 × {L} × {P}² × {d}"
     if case.prefix_hit:
-        return step(
-            "prefill_attention_seconds",
-            text("serving.step.prefill_attention"),
-            r"T_\text{pf,att} = 2\,L\,d\,(P^2 - (P - P_\text{new})^2) / (n\,P_\text{peak}\,e_c)",
-            "2 × {L} × {d} × ({P}² − ({P} − {Pn})²)" + _per_device(case),
-            point["prefill_attention"],
-            "s",
-            Pn=case.computed_prompt,
-            **shape,
-        )
+        formula, template = r"2\,L\,d\,(P^2 - (P - P_\text{new})^2)", "2 × {L} × {d} × ({P}² − ({P} − {Pn})²)"
     return step(
         "prefill_attention_seconds",
         text("serving.step.prefill_attention"),
-        r"T_\text{pf,att} = 2\,L\,P^2 d / (n\,P_\text{peak}\,e_c)",
-        "2 × {L} × {P}² × {d}" + _per_device(case),
+        r"T_\text{pf,att} = " + formula + r" / (n\,P_\text{peak}\,e_c)",
+        template + _per_device(case),
         point["prefill_attention"],
         "s",
-        **shape,
+        L=case.layers,
+        P=case.prompt,
+        d=case.attention_width,
+        **_math(case),
+        **({"Pn": case.computed_prompt} if case.prefix_hit else {}),
     )
 
 
@@ -401,7 +398,7 @@ def _blocking_steps(case: ServingCase, point: dict[str, float]) -> list[Step]:
     b, o = point["batch"], case.output
     decode = r"T_\text{dec} = \max(T_W, T_\text{lin}) + \max(T_\text{KV}, T_\text{att})"
     steps = [
-        *_comm_steps(case, "decode", b, point["decode_comm"]),
+        *tp_comm_steps(case, "decode", b, point["decode_comm"]),
         _step_step(case, point, "serving.step.decode_step", decode, point["decode_linear"], point["decode_attention"]),
     ]
     tpot = text("serving.step.tpot")
@@ -542,65 +539,3 @@ def _read_steps(case: ServingCase, point: dict[str, float], model: Model, fmt: s
     if len(read.values) > 1:  # a tied, dense model reads all its weights: nothing to derive
         steps.append(replace(read, key="decode_read_bytes", label=text("serving.step.decode_read")))
     return steps
-
-
-def _comm_steps(case: ServingCase, phase: str, tokens: float, seconds: float) -> list[Step]:
-    """A pass's two AllReduces per layer over the tensor-parallel ranks (none on one chip), on the path their size
-    takes: the engine's one-shot kernel, NCCL at the bus bandwidth measured at that size, or a ring on the link."""
-    if case.tp == 1:
-        return []
-    one = case.allreduce(tokens)
-    label = text(f"serving.step.{phase}_comm", tp=case.tp)
-    figures: dict[str, Figure] = {"L": case.layers, "n": case.tp, "t": tokens, "h": case.hidden}
-    key = f"{phase}_communication_seconds"
-    if one.path == "one_shot":
-        limit = one_shot_limit_bytes(case.tp)
-        return [
-            step(
-                key,
-                text(
-                    "serving.step.comm_one_shot",
-                    phase=label,
-                    size=Quantity(one.message, "B"),
-                    limit=Quantity(limit, "B"),
-                ),
-                r"T_\text{TP} = 2L\,(\alpha + (n-1)\,\frac{T\,h\,2}{B_\text{pull}})",
-                "2 × {L} × ({a} + ({n} − 1) × {t} × {h} × 2 / {Bp})",
-                seconds,
-                "s",
-                **figures,
-                a=q(case.latency, "s"),
-                Bp=q(one.bandwidth, "B/s"),
-            )
-        ]
-    if one.path == "swept":
-        return [
-            step(
-                key,
-                text(
-                    "serving.step.comm_swept",
-                    phase=label,
-                    size=Quantity(one.message, "B"),
-                    bus=Quantity(one.bandwidth, "B/s"),
-                ),
-                r"T_\text{TP} = 2L \cdot 2\frac{n-1}{n}\,\frac{T\,h\,2}{B_\text{bus}(T\,h\,2)}",
-                "2 × {L} × 2 × ({n} − 1) / {n} × {t} × {h} × 2 / {Bs}",
-                seconds,
-                "s",
-                **figures,
-                Bs=q(one.bandwidth, "B/s"),
-            )
-        ]
-    return [
-        step(
-            key,
-            label,
-            r"T_\text{TP} = 2L\,(2\frac{n-1}{n}\frac{T\,h\,2}{B_\text{link}} + \alpha)",
-            "2 × {L} × (2 × ({n} − 1) / {n} × {t} × {h} × 2 / {Bl} + {a})",
-            seconds,
-            "s",
-            **figures,
-            Bl=q(case.link, "B/s"),
-            a=q(case.latency, "s"),
-        )
-    ]
