@@ -346,7 +346,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "es": "Saturación: el máximo de solicitudes/s que sostiene",
     },
     "serving.out.arrival_requests_per_second": {"en": "Arrival rate", "es": "Tasa de llegada"},
-    "serving.out.load_utilization": {"en": "Load (arrival rate over saturation)", "es": "Carga (tasa de llegada entre saturación)"},
+    "serving.out.load_utilization": {"en": "Load (arrival rate over saturation)", "es": "Carga (tasa de llegada entre la de saturación)"},
     "serving.out.load_batch": {"en": "Mean batch in flight", "es": "Batch medio en curso"},
     "serving.out.wait_probability": {"en": "Share of requests that queue", "es": "Fracción de solicitudes que hacen cola"},
     "serving.out.mean_wait_seconds": {"en": "Mean wait for a slot", "es": "Espera media por un hueco"},
@@ -362,7 +362,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "serving.out.goodput_requests_per_second": {
         "en": "Goodput: the most requests/s within the targets",
-        "es": "Goodput: el máximo de solicitudes/s dentro de los objetivos",
+        "es": "Goodput: el máximo de solicitudes/s que cumplen los objetivos",
     },
     "serving.step.saturation": {
         "en": "Saturation rate: the requests/s of a full batch of {batch}; above it the queue grows without bound",
@@ -378,11 +378,11 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "serving.step.mean_wait": {
         "en": "Mean wait for a slot: the exponential chain's, halved for requests of fixed length (Allen–Cunneen)",
-        "es": "Espera media por un hueco: la de la cadena exponencial, a la mitad para solicitudes de longitud fija (Allen–Cunneen)",
+        "es": "Espera media por un hueco: la de la cadena exponencial, reducida a la mitad para solicitudes de longitud fija (Allen–Cunneen)",
     },
     "serving.step.ttft_p99": {
         "en": "Time to first token at p99: the prompt's pass plus the wait only 1 % of requests exceed",
-        "es": "Tiempo hasta el primer token en el p99: la pasada del prompt más la espera que solo supera el 1 % de las solicitudes",
+        "es": "Tiempo hasta el primer token en el p99: la pasada del prompt más la espera que solo el 1 % de las solicitudes supera",
     },
     "serving.step.ttft_p99_no_wait": {
         "en": "Time to first token at p99: the prompt's pass alone, since no more than 1 % of requests queue",
@@ -390,7 +390,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "serving.step.tpot_p99": {
         "en": "Time per output token at p99: the step of a batch of {batch}, which 99 % of requests do not exceed",
-        "es": "Tiempo por token de salida en el p99: el paso de un batch de {batch}, que no supera el 99 % de las solicitudes",
+        "es": "Tiempo por token de salida en el p99: el paso de un batch de {batch}, tamaño que el 99 % de las solicitudes no supera",
     },
     "serving.step.goodput": {
         "en": "Goodput: the highest arrival rate at which a share {share} of requests meets both targets, as a share of saturation",
@@ -398,11 +398,11 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "serving.note.over_saturation": {
         "en": "At {rate} requests/s the queue grows without bound: the server completes at most {saturation} requests/s (a full batch), so there is no wait or latency to give under load.",
-        "es": "A {rate} solicitudes/s la cola crece sin límite: el servidor completa como mucho {saturation} solicitudes/s (un batch lleno), así que no hay espera ni latencia que dar bajo carga.",
+        "es": "A {rate} solicitudes/s la cola crece sin límite: el servidor completa como mucho {saturation} solicitudes/s (un batch lleno), así que no hay espera ni latencia bajo carga que mostrar.",
     },
     "serving.note.goodput_none": {
         "en": "No goodput: even a lone request misses the targets, so no arrival rate lets a share {share} of requests meet them.",
-        "es": "Sin goodput: incluso una solicitud sola incumple los objetivos, así que ninguna tasa de llegada permite que una fracción {share} de las solicitudes los cumpla.",
+        "es": "Sin goodput: ni siquiera una solicitud sola cumple los objetivos, así que ninguna tasa de llegada permite que los cumpla una fracción {share} de las solicitudes.",
     },
     "plot.serving.title": {"en": "Latency against throughput: {subject}", "es": "Latencia frente a rendimiento: {subject}"},
     "plot.serving.subject": {"en": "{model} on {tp} × {chip}", "es": "{model} en {tp} × {chip}"},
