@@ -5,6 +5,7 @@ once per test, which is most of what these tests cost. Also the fresh page every
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,10 +137,36 @@ def serious_violations(page: Any, path: str, axe_source: str, rules: list[str] |
     ]
 
 
+class _Quiet:
+    """Waits until a page has had no request in flight for a tenth of a second: a page without Python has fetched
+    everything it will by then (Playwright's network idle waits half a second, on every page)."""
+
+    def __init__(self, page: Any, quiet_s: float = 0.1) -> None:
+        self.page, self.quiet_s, self.in_flight, self.last = page, quiet_s, 0, time.monotonic()
+        page.on("request", self._start)
+        page.on("requestfinished", self._end)
+        page.on("requestfailed", self._end)
+
+    def _start(self, _request: Any) -> None:
+        self.in_flight += 1
+        self.last = time.monotonic()
+
+    def _end(self, _request: Any) -> None:
+        self.in_flight = max(0, self.in_flight - 1)
+        self.last = time.monotonic()
+
+    def wait(self, limit_s: float = 30.0) -> None:
+        start = time.monotonic()
+        while self.in_flight or time.monotonic() - self.last < self.quiet_s:
+            if time.monotonic() - start > limit_s:
+                raise TimeoutError(f"requests still in flight after {limit_s} s")
+            self.page.wait_for_timeout(20)
+
+
 def walk_desktop(browser: Any, site_url: str, site: Path) -> DesktopWalk:
-    """Every page, in both languages, loaded to network idle (calculators' runtime included), checked by axe-core
-    in the scheme it loaded in, switched with the theme's own toggle to the other scheme and checked again on the
-    rules a scheme can change; the toggle is remembered, so pages alternate the scheme they load in, and each scheme
+    """Every page, in both languages, loaded until no request is in flight (a calculator's page until Playwright's
+    network idle, its runtime included), checked by axe-core in the scheme it loaded in, switched with the theme's
+    own toggle to the other scheme and checked again on the rules a scheme can change; the toggle is remembered, so pages alternate the scheme they load in, and each scheme
     gets every rule on half the pages and its colours on all of them. A page that runs no Python loads with the
     cache off, so its transfer is what a first visit costs; the others keep the cache, as a reader's would."""
     context = browser.new_context(viewport=DESKTOP)
@@ -170,20 +197,27 @@ def walk_desktop(browser: Any, site_url: str, site: Path) -> DesktopWalk:
         where["urls"].append(request.url)
 
     page.on("requestfinished", finished)
+    quiet = _Quiet(page)
     axe_source = AXE.read_text(encoding="utf-8")
     for path in site_pages(site):
         runs_python = any(f'class="{kind}"' in page_html(site, path) for kind in RUNS_PYTHON)
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": not runs_python})
         where.update(path=path or "/", sizes=[], urls=[])
-        page.goto(site_url + path, wait_until="networkidle")
+        if runs_python:  # the runtime's files come in stages: Playwright's half-second of quiet
+            page.goto(site_url + path, wait_until="networkidle")
+        else:
+            page.goto(site_url + path, wait_until="load")
+            quiet.wait()
         if not runs_python:
             seen.transfers[path] = (sum(where["sizes"]), list(where["urls"]))
         page.evaluate(NO_TRANSITIONS)
-        for rules in (None, COLOUR_RULES):
-            scheme = page.evaluate(SCHEME)
-            seen.violations[scheme] += serious_violations(page, path, axe_source, rules)
-            page.click("form[data-md-component=palette] label:not([hidden])")
-            page.wait_for_function(f"() => ({SCHEME})() !== {scheme!r}")
+        scheme = page.evaluate(SCHEME)
+        seen.violations[scheme] += serious_violations(page, path, axe_source, None)
+        # The theme's own toggle, which it remembers: the next page loads in the other scheme.
+        page.click("form[data-md-component=palette] label:not([hidden])")
+        page.wait_for_function(f"() => ({SCHEME})() !== {scheme!r}")
+        other = page.evaluate(SCHEME)
+        seen.violations[other] += serious_violations(page, path, axe_source, COLOUR_RULES)
         seen.tables[path] = page.evaluate(TABLES, DESKTOP["width"])
     context.close()
     return seen
