@@ -50,6 +50,7 @@ from calc._internal.goodput import (
 from calc._internal.i18n import LANGS, catalog_problems, site_lang, translate
 from calc._internal.inference import (
     cached_tokens,
+    causal_attention_flops,
     critical_batch,
     decode,
     decode_read_bytes,
@@ -257,6 +258,7 @@ __all__ = [
     "bytes_per_param",
     "cached_tokens",
     "catalog_problems",
+    "causal_attention_flops",
     "checkpoint_bytes_per_param",
     "checkpoint_interval_seconds",
     "checkpoint_stall_seconds",

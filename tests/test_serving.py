@@ -647,3 +647,11 @@ def test_a_whole_prompt_is_never_a_hit(lang: str, words: str) -> None:
     outcome = calc.run("serving", {"prefix_hit_rate": "1"}, lang)
     assert not outcome["ok"] and outcome["field"] == "prefix_hit_rate" and words in outcome["message"]
     assert "0.99" in outcome["message"] or "0,99" in outcome["message"]
+
+
+def test_causal_attention_of_a_half_cached_prompt() -> None:
+    """The docstring's worked example: L = 80, d = 8,192, T = 2,000 with the last 1,000 computed is
+    2 × 80 × 8,192 × (2,000² − 1,000²) FLOPs, three quarters of the whole prompt's 2·L·T²·d."""
+    assert calc.causal_attention_flops(80, 8192, 2000, 1000) == pytest.approx(3.93e12, rel=1e-3)
+    half = calc.causal_attention_flops(80, 8192, 2000, 1000)
+    assert half == pytest.approx(0.75 * calc.causal_attention_flops(80, 8192, 2000))

@@ -239,7 +239,19 @@ def prefill_flops(
         return check_finite_result("flops", 2.0 * n * t)
     n_layers = check_number("layers", layers)
     width = check_number("attention_width", attention_width)
-    return check_finite_result("flops", 2.0 * n * t + 2.0 * n_layers * t * t * width)
+    return check_finite_result("flops", 2.0 * n * t + causal_attention_flops(n_layers, width, t))
+
+
+def causal_attention_flops(
+    layers: float, attention_width: float, prompt_tokens: float, computed: float | None = None
+) -> float:
+    """Causal attention FLOPs of a prefill that computes the last `computed` of `prompt_tokens` tokens (all of them
+    when None; the rest are in a prefix cache): each new token at position i attends to the i before it, 4·L·d FLOPs
+    per pair, so 2·L·d·(T² − (T − T_new)²), which is PaLM's 2·L·T²·d when nothing is cached (App. B, the causal
+    half). Example: L = 80, d = 8,192, T = 2,000 with half cached: 2 × 80 × 8,192 × (4·10⁶ − 10⁶) = 3.93 × 10¹² FLOP.
+    """
+    new = prompt_tokens if computed is None else computed
+    return 2.0 * layers * attention_width * (prompt_tokens * prompt_tokens - (prompt_tokens - new) ** 2)
 
 
 def prefill_seconds(

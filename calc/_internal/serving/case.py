@@ -19,6 +19,7 @@ from ..inference import (
     INT4_GROUP_SIZE,
     MEMORY_UTILIZATION,
     TABLE_BYTES,
+    causal_attention_flops,
     experts_touched,
     kv_bytes_per_token,
     max_batch,
@@ -197,20 +198,10 @@ def serving_point(case: ServingCase, batch: float) -> dict[str, float]:
     return out
 
 
-def prefill_attention_flops(*, layers: float, width: float, prompt: float, computed: float) -> float:
-    """Causal attention FLOPs of a prefill that computes the last `computed` of `prompt` tokens (the rest are in the
-    prefix cache): each new token at position i attends to the i before it, 4·L·d FLOPs per pair, so
-    2·L·d·(P² − (P − P_new)²); with nothing cached, PaLM's 2·L·P²·d (App. B, the causal half).
-
-    Example: L = 80, d = 8,192, P = 2,000 with half cached: 2 × 80 × 8,192 × (4·10⁶ − 10⁶) = 3.93 × 10¹² FLOP.
-    """
-    return 2.0 * layers * width * (prompt * prompt - (prompt - computed) ** 2)
-
-
 def _prefill_point(case: ServingCase, bandwidth: float, flop_rate: float) -> dict[str, float]:
     """One prompt's pass: its FLOPs and reads, each side's time, and the TTFT (the slower side plus TP's AllReduces)."""
     p, c, d, layers = case.prompt, case.computed_prompt, case.attention_width, case.layers
-    attention_flops = prefill_attention_flops(layers=layers, width=d, prompt=p, computed=c)
+    attention_flops = causal_attention_flops(layers, d, p, c)
     prefill_flops = 2.0 * case.active_params * c + attention_flops + case.extra_flops
     prefill_read = case.read_bytes(c)
     prefill_kv = case.kv_per_token * (case.cached(p) - case.cached(p - c))
